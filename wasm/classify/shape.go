@@ -2,7 +2,6 @@ package classify
 
 import (
 	"strings"
-	"unicode/utf8"
 )
 
 // Shape is what a URL path looks like: an article, a section page, or
@@ -53,28 +52,8 @@ func Blocked(seg string) bool {
 	return blockedSegments[strings.ToLower(seg)]
 }
 
-// PathShape judges a URL path (the part after the host, without query or
-// fragment; percent-encoded or not) with the shape rules of DESIGN.md:
-//
-//   - article: segments = the non-empty parts; last = the last segment
-//     without trailing .html/.htm (repeated). len(last) < 6: no. Depth 1: yes
-//     only with >= 3 hyphens in last. A \d{4} segment followed by a \d{2}
-//     segment: yes. len(last) >= 8 with a digit: yes. Else >= 3 hyphens.
-//   - section: not an article; 1 to 3 segments; a dot in the last segment
-//     only as .html; no segment on the block list.
-//
-// Lengths count characters (runes), so Japanese and Cyrillic slugs are
-// measured as a reader sees them.
-func PathShape(path string) Verdict {
-	segs := segments(path)
-	if len(segs) == 0 {
-		return Verdict{ShapeOther, "root"}
-	}
-	if ok, rule := articleRule(segs); ok {
-		return Verdict{ShapeArticle, rule}
-	}
-	return sectionRule(segs)
-}
+// PathShape judges a URL path; see SeedPathShape for the rules it applies.
+func PathShape(path string) Verdict { return SeedPathShape(path) }
 
 // IsArticle reports whether path has the shape of an article.
 func IsArticle(path string) bool { return PathShape(path).Shape == ShapeArticle }
@@ -107,51 +86,6 @@ func trimHTML(s string) string {
 			return s
 		}
 	}
-}
-
-func articleRule(segs []string) (bool, string) {
-	last := trimHTML(segs[len(segs)-1])
-	n := utf8.RuneCountInString(last)
-	hyphens := strings.Count(last, "-")
-	if n < 6 {
-		return false, "short-last-segment"
-	}
-	if len(segs) == 1 {
-		if hyphens >= 3 {
-			return true, "depth1-slug"
-		}
-		return false, "depth1-no-slug"
-	}
-	for i := 0; i+1 < len(segs); i++ {
-		if allDigits(segs[i], 4) && allDigits(segs[i+1], 2) {
-			return true, "dated-path"
-		}
-	}
-	if n >= 8 && strings.ContainsAny(last, "0123456789") {
-		return true, "id-segment"
-	}
-	if hyphens >= 3 {
-		return true, "slug"
-	}
-	return false, "no-article-sign"
-}
-
-func sectionRule(segs []string) Verdict {
-	if len(segs) > 3 {
-		return Verdict{ShapeOther, "too-deep"}
-	}
-	last := segs[len(segs)-1]
-	if i := strings.IndexByte(last, '.'); i >= 0 {
-		if !strings.EqualFold(last[i:], ".html") {
-			return Verdict{ShapeOther, "file-extension"}
-		}
-	}
-	for _, s := range segs {
-		if Blocked(trimHTML(s)) {
-			return Verdict{ShapeOther, "blocked-segment"}
-		}
-	}
-	return Verdict{ShapeSection, "section"}
 }
 
 func allDigits(s string, n int) bool {

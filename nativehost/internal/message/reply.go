@@ -1,0 +1,102 @@
+package message
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// Reply types.
+const (
+	TypeProgress = "progress"
+	TypeResult   = "result"
+	TypeError    = "error"
+)
+
+// Error codes (append-only: never renumber, rename or reuse one; the table
+// in PROTOCOL.md is the reference).
+const (
+	CodeBadJSON       = "bad-json"        // the body is not JSON
+	CodeBadRequest    = "bad-request"     // JSON of the wrong shape
+	CodeUnknownType   = "unknown-type"    // type is not discover, section or version
+	CodeBadURL        = "bad-url"         // url missing, not absolute, or not http(s)
+	CodeEmpty         = "empty"           // a frame of length zero
+	CodeTooLarge      = "too-large"       // a frame over MaxRequest (discarded)
+	CodeCorrupt       = "corrupt-stream"  // a length no browser sends; the host exits
+	CodeFetch         = "fetch-failed"    // section: the page could not be fetched or read
+	CodeReplyTooLarge = "reply-too-large" // a result could not be cut under MaxReply
+	CodeInternal      = "internal"        // a bug in the host; details on stderr
+	CodeShutdown      = "shutdown"        // the host is stopping (stdin closed)
+)
+
+// Error is a failed request: a sentence for the user and a stable code for
+// programs.
+type Error struct {
+	Code string
+	Msg  string
+}
+
+func (e *Error) Error() string { return e.Code + ": " + e.Msg }
+
+// Reply is one message to the extension. Exactly one of Request (progress),
+// Report/Section/Version (result) or Error (error) is set, matching Type.
+type Reply struct {
+	ID      json.RawMessage `json:"id"`
+	Type    string          `json:"type"`
+	Request any             `json:"request,omitempty"`
+	Report  any             `json:"report,omitempty"`
+	Section any             `json:"section,omitempty"`
+	Version string          `json:"version,omitempty"`
+	Error   string          `json:"error,omitempty"`
+	Code    string          `json:"code,omitempty"`
+}
+
+// Shrinker is a result payload that can be made smaller when its reply
+// would exceed MaxReply.
+type Shrinker interface {
+	// Shrink cuts its longest list (roughly in half) and records in the
+	// payload how many entries were left out; it returns false when there
+	// is nothing left to cut.
+	Shrink() bool
+}
+
+// ErrorReply builds the error reply for id from err: an *Error keeps its
+// code and sentence, anything else becomes CodeInternal.
+func ErrorReply(id json.RawMessage, err error) *Reply {
+	var me *Error
+	if !errors.As(err, &me) {
+		me = &Error{Code: CodeInternal, Msg: "The host failed: " + err.Error() + "."}
+	}
+	return &Reply{ID: id, Type: TypeError, Error: me.Msg, Code: me.Code}
+}
+
+// Marshal encodes r, shrinking its payload (a Shrinker in Report or
+// Section) until the JSON is under limit bytes. When that cannot be
+// reached it returns the encoding of an error reply with
+// CodeReplyTooLarge for the same id instead.
+func Marshal(r *Reply, limit int) ([]byte, error) {
+	if len(r.ID) == 0 {
+		r.ID = json.RawMessage("null")
+	}
+	for {
+		b, err := json.Marshal(r)
+		if err != nil {
+			return nil, fmt.Errorf("encode reply: %w", err)
+		}
+		if len(b) < limit {
+			return b, nil
+		}
+		s, ok := r.Report.(Shrinker)
+		if !ok {
+			s, ok = r.Section.(Shrinker)
+		}
+		if !ok || !s.Shrink() {
+			e := &Reply{ID: r.ID, Type: TypeError, Code: CodeReplyTooLarge,
+				Error: fmt.Sprintf("The answer is larger than the browser accepts (%d bytes) and could not be cut down.", len(b))}
+			if len(r.ID) > MaxID {
+				e.ID = json.RawMessage("null")
+			}
+			return json.Marshal(e)
+		}
+	}
+}

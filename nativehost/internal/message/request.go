@@ -1,0 +1,164 @@
+package message
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"strings"
+)
+
+// Request types.
+const (
+	TypeDiscover = "discover"
+	TypeSection  = "section"
+	TypeVersion  = "version"
+)
+
+// Discovery orders a discover request may ask for ("" means OrderSmart).
+const (
+	OrderArticle = "article"
+	OrderSmart   = "smart"
+)
+
+// MaxID bounds the length of a request id as JSON text.
+const MaxID = 256
+
+// Request is one message from the extension.
+type Request struct {
+	// ID is chosen by the extension and echoed verbatim (as raw JSON: a
+	// string or a number) on every reply to this request.
+	ID json.RawMessage `json:"id"`
+	// Type is "discover", "section" or "version".
+	Type string `json:"type"`
+	// URL is the site (discover) or the section page (section).
+	URL string `json:"url,omitempty"`
+	// Page is the tab the user is looking at, as the browser has it; only
+	// for discover, optional. It saves the host a homepage request when the
+	// tab is the homepage.
+	Page *Page `json:"page,omitempty"`
+	// Order is the discovery order: "smart" (default) or "article".
+	Order string `json:"order,omitempty"`
+}
+
+// Page is the raw page of the active tab. The host classifies it itself
+// (with the same classifier the popup runs), so the extension never has to
+// be trusted about what the page contains.
+type Page struct {
+	URL         string `json:"url"`
+	HTML        string `json:"html"`
+	ContentType string `json:"content_type,omitempty"`
+}
+
+// Decode parses and checks one request body. On failure it returns an
+// *Error whose code says why, together with whatever id could be read, so
+// the error reply can still name the request.
+func Decode(body []byte) (*Request, error) {
+	var req Request
+	d := json.NewDecoder(bytes.NewReader(body))
+	if err := d.Decode(&req); err != nil {
+		id := peekID(body)
+		if _, ok := err.(*json.SyntaxError); ok || !json.Valid(body) {
+			return &Request{ID: id}, &Error{Code: CodeBadJSON, Msg: "The message is not valid JSON."}
+		}
+		return &Request{ID: id}, &Error{Code: CodeBadRequest, Msg: "The message is JSON but not a request object: " + shapeHint(err) + "."}
+	}
+	if d.More() {
+		return &Request{ID: req.ID}, &Error{Code: CodeBadJSON, Msg: "The message holds more than one JSON value."}
+	}
+	if err := checkID(req.ID); err != nil {
+		req.ID = nil
+		return &req, err
+	}
+	switch req.Type {
+	case TypeVersion:
+		return &req, nil
+	case TypeDiscover, TypeSection:
+	case "":
+		return &req, &Error{Code: CodeBadRequest, Msg: "The request has no type; use discover, section or version."}
+	default:
+		return &req, &Error{Code: CodeUnknownType, Msg: fmt.Sprintf("Unknown request type %q; use discover, section or version.", clip(req.Type, 40))}
+	}
+	if err := checkURL("url", req.URL); err != nil {
+		return &req, err
+	}
+	if req.Type == TypeSection && req.Page != nil {
+		return &req, &Error{Code: CodeBadRequest, Msg: "A section request takes no page."}
+	}
+	if req.Page != nil {
+		if err := checkURL("page.url", req.Page.URL); err != nil {
+			return &req, err
+		}
+	}
+	switch req.Order {
+	case "", OrderSmart, OrderArticle:
+	default:
+		return &req, &Error{Code: CodeBadRequest, Msg: fmt.Sprintf("Unknown order %q; use smart or article.", clip(req.Order, 40))}
+	}
+	return &req, nil
+}
+
+// checkID accepts a missing id (a reply then carries "id": null), a string
+// or a number, at most MaxID bytes long.
+func checkID(id json.RawMessage) error {
+	if len(id) == 0 || string(id) == "null" {
+		return nil
+	}
+	if len(id) > MaxID {
+		return &Error{Code: CodeBadRequest, Msg: fmt.Sprintf("The request id is longer than %d bytes.", MaxID)}
+	}
+	switch id[0] {
+	case '"', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		return nil
+	}
+	return &Error{Code: CodeBadRequest, Msg: "The request id must be a string or a number."}
+}
+
+// CheckURL reports whether raw is an absolute http or https URL with a
+// host; the error names the field.
+func checkURL(field, raw string) error {
+	if raw == "" {
+		return &Error{Code: CodeBadURL, Msg: fmt.Sprintf("The request has no %s.", field)}
+	}
+	if len(raw) > 8192 {
+		return &Error{Code: CodeBadURL, Msg: fmt.Sprintf("The %s is longer than 8192 bytes.", field)}
+	}
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" || u.Hostname() == "" {
+		return &Error{Code: CodeBadURL, Msg: fmt.Sprintf("The %s %q is not an absolute web address.", field, clip(raw, 80))}
+	}
+	if s := strings.ToLower(u.Scheme); s != "http" && s != "https" {
+		return &Error{Code: CodeBadURL, Msg: fmt.Sprintf("Only http and https addresses can be looked up, not %q.", clip(u.Scheme, 20)+":")}
+	}
+	return nil
+}
+
+// peekID digs the id out of a body that did not decode as a Request, so
+// that an error reply can still name it when the rest was malformed.
+func peekID(body []byte) json.RawMessage {
+	var probe struct {
+		ID json.RawMessage `json:"id"`
+	}
+	if json.Unmarshal(body, &probe) != nil || checkID(probe.ID) != nil {
+		return nil
+	}
+	return probe.ID
+}
+
+func shapeHint(err error) string {
+	if te, ok := err.(*json.UnmarshalTypeError); ok {
+		if te.Field != "" {
+			return fmt.Sprintf("field %q must not be a JSON %s", te.Field, te.Value)
+		}
+		return fmt.Sprintf("got a JSON %s", te.Value)
+	}
+	return "it has the wrong shape"
+}
+
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}

@@ -1,0 +1,147 @@
+// background.js: the service worker. It owns the one native port to the
+// feedscout host and routes the host's replies, by id, to the popup that
+// asked. The browser may stop this worker at any time: the module-level
+// variables below are caches of live objects (ports) that die with the worker
+// anyway; the bookkeeping of requests in flight is in chrome.storage.session.
+
+import { HOST, PORT, CODES, hostErrorCode, hostErrorSentence, isRequest } from "./lib/protocol.js";
+
+// storage.session keys "inflight:" + id -> {type, url, since}: one item per
+// request, so that two requests never rewrite each other's entry.
+const INFLIGHT = "inflight:";
+
+/** @type {chrome.runtime.Port|null} the one native port, opened on first use */
+let native = null;
+
+/** @type {Map<string, chrome.runtime.Port>} request id -> the popup's port */
+const waiting = new Map();
+
+// A worker that starts finds the requests of its previous life in storage:
+// their popups' ports and the host process died with it, so they are over.
+// The popups notice their port closing and ask again.
+const ready = chrome.storage.session
+  .get(null)
+  .then((items) => chrome.storage.session.remove(Object.keys(items).filter((k) => k.startsWith(INFLIGHT))))
+  .catch(() => {});
+
+chrome.runtime.onConnect.addListener((port) => {
+  if (!fromOurPage(port.sender) || port.name !== PORT) {
+    port.disconnect();
+    return;
+  }
+  port.onMessage.addListener((msg) => {
+    onRequest(port, msg).catch((err) => {
+      reply(port, { id: msg?.id, type: "error", code: CODES.hostExited, error: String(err?.message || err) });
+    });
+  });
+  port.onDisconnect.addListener(() => {
+    for (const [id, p] of waiting) {
+      if (p === port) {
+        waiting.delete(id);
+        settle(id);
+      }
+    }
+  });
+});
+
+// fromOurPage accepts only this extension's own pages: the right extension
+// id, and a chrome-extension:// (moz-extension://) URL of ours rather than
+// script injected into a web page's tab.
+function fromOurPage(sender) {
+  if (!sender || sender.id !== chrome.runtime.id) return false;
+  const own = chrome.runtime.getURL("");
+  return typeof sender.url === "string" && sender.url.startsWith(own);
+}
+
+async function onRequest(port, msg) {
+  const id = msg?.id;
+  if (typeof id !== "string" || id.length < 8 || id.length > 64 || !isRequest(msg)) {
+    reply(port, { id, type: "error", code: CODES.badRequest, error: "The popup sent a request the worker does not understand." });
+    return;
+  }
+  if (waiting.has(id)) {
+    reply(port, { id, type: "error", code: CODES.badRequest, error: "A request with this id is already running." });
+    return;
+  }
+  await ready;
+  waiting.set(id, port);
+  await record(id, { type: msg.type, url: msg.url || "", since: Date.now() });
+  const out = { id, type: msg.type };
+  if (msg.url) out.url = msg.url;
+  if (msg.page) out.page = { url: msg.page.url, html: msg.page.html, content_type: msg.page.content_type };
+  send(out);
+}
+
+// send posts to the native port, opening it first when needed. A port that
+// died between two requests is opened again once.
+function send(msg) {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const port = nativePort();
+    if (!port) return; // connect failed: nativePort already told the popups
+    try {
+      port.postMessage(msg);
+      return;
+    } catch (err) {
+      if (native === port) native = null;
+      if (attempt === 1) fail(CODES.hostExited, String(err?.message || err));
+    }
+  }
+}
+
+function nativePort() {
+  if (native) return native;
+  let port;
+  try {
+    port = chrome.runtime.connectNative(HOST);
+  } catch (err) {
+    const detail = String(err?.message || err);
+    fail(hostErrorCode(detail), detail);
+    return null;
+  }
+  native = port;
+  port.onMessage.addListener(onHostMessage);
+  port.onDisconnect.addListener(() => {
+    const detail = chrome.runtime.lastError?.message || port.error?.message || "";
+    if (native === port) native = null;
+    fail(hostErrorCode(detail), detail);
+  });
+  return port;
+}
+
+function onHostMessage(msg) {
+  const id = msg?.id;
+  const port = typeof id === "string" ? waiting.get(id) : undefined;
+  if (!port) return; // its popup closed; the host finishes on its own
+  reply(port, msg);
+  if (msg.type === "result" || msg.type === "error") {
+    waiting.delete(id);
+    settle(id);
+  }
+}
+
+// fail ends every waiting request with a host error, when the native port
+// could not be opened or closed under us.
+function fail(code, detail) {
+  const error = hostErrorSentence(code, detail);
+  for (const [id, port] of waiting) {
+    reply(port, { id, type: "error", code, error, detail });
+    settle(id);
+  }
+  waiting.clear();
+}
+
+function reply(port, msg) {
+  try {
+    port.postMessage(msg);
+  } catch {
+    // the popup closed; nothing to tell
+  }
+}
+
+function record(id, entry) {
+  return chrome.storage.session.set({ [INFLIGHT + id]: entry });
+}
+
+function settle(id) {
+  chrome.storage.session.remove(INFLIGHT + id).catch(() => {});
+}

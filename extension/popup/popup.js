@@ -1,0 +1,174 @@
+// popup.js: the toolbar popup. It reads the tab it describes, asks the wasm
+// classifier what the page advertises, and on "Find feed" asks the native
+// host (through the background worker) to look further.
+//
+// The tab is the active tab when the toolbar button opened the popup, or
+// the tab named by ?tab=ID when the popup page is opened in a tab of its
+// own (the browser tests do that); both go through readTab.
+
+import { loadClassifier } from "../lib/classifier.js";
+import { siteOf } from "../lib/format.js";
+import { CODES, INSTALL_COMMAND, INSTALL_FROM_SOURCE } from "../lib/protocol.js";
+import { say } from "./dom.js";
+import { ask } from "./host.js";
+import { renderPage, renderReport, progressRow } from "./render.js";
+import * as subs from "./subs.js";
+
+const body = document.body;
+
+// The classifier starts loading at once, in parallel with reading the tab.
+const classifierReady = loadClassifier(chrome.runtime.getURL("wasm/classify.wasm"));
+
+/** which returns the id of the tab this popup describes. */
+async function which() {
+  const param = new URLSearchParams(location.search).get("tab");
+  if (param !== null) {
+    const id = Number(param);
+    if (!Number.isInteger(id) || id < 0) throw new Error(`tab=${param} is not a tab id`);
+    return id;
+  }
+  const [tab] = await chrome.tabs.query({ active: true, currentWindow: true });
+  if (!tab) throw new Error("no active tab");
+  return tab.id;
+}
+
+// snapshot runs in the tab (scripting.executeScript): it only reads.
+function snapshot() {
+  return { url: location.href, html: document.documentElement.outerHTML, contentType: document.contentType };
+}
+
+/** readTab returns {url, html, contentType} of the tab. */
+async function readTab(tabId) {
+  const [res] = await chrome.scripting.executeScript({ target: { tabId }, func: snapshot });
+  if (!res || !res.result) throw new Error("the tab returned nothing");
+  return res.result;
+}
+
+let classifier = null;
+let tab = null; // {url, html, contentType}
+let page = null; // the classifier's answer for tab
+
+async function main() {
+  wireTabs();
+  subs.watch(() => {
+    subs.repaint();
+    subs.renderList();
+  });
+  const loaded = subs.load();
+
+  let tabErr = null;
+  const [c, t] = await Promise.allSettled([classifierReady, which().then(readTab)]);
+  if (t.status === "fulfilled") tab = t.value;
+  else tabErr = t.reason;
+  if (c.status === "fulfilled") classifier = c.value;
+  await loaded;
+
+  if (!tab) {
+    body.dataset.state = "page-error";
+    say("page-status", `feedscout cannot read this tab: ${tabErr?.message || tabErr}. Browser pages and extension stores are off limits; open a news site and click the feedscout button there.`);
+    return;
+  }
+  const site = siteOf(tab.url);
+  document.getElementById("site").textContent = site ? new URL(site).host : tab.url;
+  if (!site) {
+    body.dataset.state = "page-error";
+    say("page-status", "This tab is not a web page (http or https), so there is nothing to look for.");
+    return;
+  }
+  document.getElementById("find").disabled = false;
+  document.getElementById("find").addEventListener("click", () => find(site));
+
+  if (!classifier) {
+    body.dataset.state = "page-error";
+    say("page-status", `The page classifier did not load (${c.reason?.message || c.reason}). Find feed still works.`);
+    return;
+  }
+  const t0 = performance.now();
+  page = classifier.classify(tab.url, tab.html, tab.contentType);
+  performance.measure("classify", { start: t0, end: performance.now() });
+  renderPage(page, site);
+  performance.mark("feeds-shown");
+  body.dataset.state = "page";
+}
+
+let running = false;
+
+/** find runs the host's discovery for site and shows it as it happens. */
+async function find(site) {
+  if (running) return;
+  running = true;
+  const button = document.getElementById("find");
+  button.disabled = true;
+  body.dataset.discover = "running";
+  document.getElementById("progress").replaceChildren();
+  document.getElementById("report").replaceChildren();
+  document.getElementById("install").hidden = true;
+  say("discover-status", `Looking at ${new URL(site).host}, politely: one request at a time, a pause between them.`);
+
+  const req = { type: "discover", url: site };
+  // The host need not fetch the homepage when the tab shows it.
+  if (page && page.kind === "home") req.page = { url: tab.url, html: tab.html, content_type: tab.contentType };
+  const started = performance.now();
+  const reply = await ask(req, (row) => progressRow(row, site));
+  const elapsedMs = performance.now() - started;
+
+  if (reply.type === "result" && reply.report) {
+    say("discover-status", "");
+    renderReport(reply.report, { site, elapsedMs });
+    body.dataset.discover = "done";
+    body.dataset.outcome = String(reply.report.outcome || "");
+  } else {
+    showError(reply);
+    body.dataset.discover = "error";
+    body.dataset.code = String(reply.code || "");
+  }
+  button.disabled = false;
+  button.textContent = "Find feed again";
+  running = false;
+}
+
+function showError(reply) {
+  if (reply.code === CODES.hostMissing) {
+    say("discover-status", reply.error || "The feedscout host is not installed.");
+    document.getElementById("install-command").textContent = INSTALL_COMMAND;
+    document.getElementById("install-source").textContent = INSTALL_FROM_SOURCE;
+    document.getElementById("install").hidden = false;
+    return;
+  }
+  say("discover-status", reply.error || "The host answered with an error and no explanation.");
+}
+
+function wireTabs() {
+  const views = { "tab-site": "view-site", "tab-subs": "view-subs" };
+  for (const [buttonId, viewId] of Object.entries(views)) {
+    document.getElementById(buttonId).addEventListener("click", () => {
+      for (const [b, v] of Object.entries(views)) {
+        document.getElementById(b).setAttribute("aria-pressed", String(b === buttonId));
+        document.getElementById(v).hidden = v !== viewId;
+      }
+    });
+  }
+  document.getElementById("export").addEventListener("click", async () => {
+    try {
+      subs.exportOPML(classifier || (await classifierReady));
+    } catch (err) {
+      say("subs-note", `Export failed: ${err.message}`);
+    }
+  });
+  const input = document.getElementById("import");
+  input.addEventListener("change", async () => {
+    const file = input.files && input.files[0];
+    if (!file) return;
+    try {
+      await subs.importOPML(classifier || (await classifierReady), file);
+    } catch (err) {
+      say("subs-note", `Import failed: ${err.message}`);
+    }
+    input.value = "";
+  });
+}
+
+main().catch((err) => {
+  body.dataset.state = "page-error";
+  say("page-status", `Something went wrong: ${err.message}`);
+});

@@ -1,0 +1,206 @@
+// render.js: draws what the classifier found in the page and what the host
+// reported. Rendering only: every decision about shapes, kinds and outcomes
+// was made in Go; this file turns the answers into rows.
+
+import { formatName, shortDate, plural, oneLine, sectionsHeading, costSummary, requestLine } from "../lib/format.js";
+import { el, link, say } from "./dom.js";
+import { toggle } from "./subs.js";
+import { VirtualList } from "./vlist.js";
+
+/** SECTIONS_SHOWN is how many sections show before "Show all". */
+export const SECTIONS_SHOWN = 60;
+
+const ROW_HEIGHT = 30;
+
+/**
+ * feedRow is one feed: title, type, URL, copy button, subscribe toggle,
+ * and what the host learned about it when it read it.
+ * @param {{url: string, title?: string, format?: string, type?: string,
+ *   comments?: boolean, items?: number, newest?: string, via?: string}} f
+ * @param {string} site
+ */
+export function feedRow(f, site) {
+  const title = oneLine(f.title) || f.url;
+  const badges = [el("span", { class: "badge" }, formatName(f.format, f.type))];
+  if (f.comments) badges.push(el("span", { class: "badge comments" }, "comments"));
+  const meta = [];
+  if (Number.isFinite(f.items)) meta.push(plural(f.items, "item"));
+  const newest = shortDate(f.newest);
+  if (newest) meta.push(`newest ${newest}`);
+  return el(
+    "li",
+    { class: "row feed", "data-url": f.url },
+    el("div", { class: "line" }, link(f.url, title, "title"), ...badges),
+    el("div", { class: "url" }, f.url),
+    meta.length ? el("div", { class: "meta" }, meta.join(" · ")) : null,
+    el(
+      "div",
+      { class: "actions" },
+      copyButton(f.url),
+      toggle({ kind: "feed", url: f.url, title, site, format: f.format || formatName(f.format, f.type).toLowerCase() }),
+    ),
+  );
+}
+
+function copyButton(text) {
+  const b = el("button", { type: "button", class: "copy", title: "Copy the URL" }, "Copy");
+  b.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      b.textContent = "Copied";
+    } catch {
+      b.textContent = "Copy failed";
+    }
+    setTimeout(() => (b.textContent = "Copy"), 1500);
+  });
+  return b;
+}
+
+/**
+ * renderPage shows the feeds the page itself advertises (link tags) and the
+ * feed links among its anchors. Returns how many feeds it showed.
+ * @param {object} page the classifier's Page
+ * @param {string} site
+ */
+export function renderPage(page, site) {
+  const feeds = page.feeds || [];
+  document.getElementById("advertised").replaceChildren(...feeds.map((f) => feedRow(f, site)));
+  const anchors = (page.feed_anchors || []).filter((a) => !feeds.some((f) => f.url === a.url));
+  document.getElementById("anchors").replaceChildren(...anchors.map((a) => feedRow({ url: a.url, title: a.text }, site)));
+  document.getElementById("anchors-heading").hidden = anchors.length === 0;
+  const what = [page.cms || page.generator, page.title ? `“${oneLine(page.title, 80)}”` : ""].filter(Boolean).join(", ");
+  say("page-about", what);
+  say(
+    "page-status",
+    feeds.length
+      ? ""
+      : anchors.length
+        ? "The page advertises no feed in its head, but links to the ones below."
+        : "This page advertises no feed. Find feed looks further: the usual feed addresses, the site's sitemaps and its sections.",
+  );
+  return feeds.length + anchors.length;
+}
+
+/**
+ * progressRow appends one row of the host's request log.
+ * @param {object} req {step, url, status, bytes, ms}
+ * @param {string} site
+ */
+export function progressRow(req, site) {
+  const li = el("li", { class: `req status-${String(req.status).replace(/[^a-z0-9-]/gi, "")}` }, requestLine(req, site));
+  document.getElementById("progress").append(li);
+}
+
+/**
+ * renderReport draws a discovery report: the reason, the feeds, the news
+ * sitemaps (one row per department where the site splits them), the
+ * sections, and the cost.
+ * @param {object} report
+ * @param {{site: string, elapsedMs?: number}} opts
+ */
+export function renderReport(report, { site, elapsedMs }) {
+  const root = document.getElementById("report");
+  const parts = [];
+  const outcome = String(report.outcome || "");
+  if (report.reason) {
+    const warn = outcome === "refused" || outcome === "none";
+    parts.push(el("p", { class: warn ? "reason warn" : "reason", id: "reason" }, report.reason));
+  }
+  const feeds = report.feeds || [];
+  if (feeds.length) {
+    parts.push(el("h3", null, plural(feeds.length, "feed")));
+    parts.push(el("ul", { class: "rows", id: "found-feeds" }, ...feeds.map((f) => feedRow(f, site))));
+  }
+  const maps = sitemapRows(report.sitemaps || [], site);
+  if (maps.length) {
+    parts.push(el("h3", null, "News and article sitemaps"));
+    parts.push(el("ul", { class: "rows", id: "found-sitemaps" }, ...maps));
+  }
+  const sections = report.sections || [];
+  if (sections.length) parts.push(sectionsBlock(sections, site));
+  parts.push(el("p", { class: "cost", id: "cost" }, costSummary(report.requests, elapsedMs)));
+  root.replaceChildren(...parts);
+  if (!document.getElementById("progress").childElementCount) {
+    for (const r of report.requests || []) progressRow(r, site);
+  }
+}
+
+const sitemapKinds = { news: "news-sitemap", article: "article-sitemap" };
+
+function sitemapRows(sitemaps, site) {
+  const rows = [];
+  for (const m of sitemaps) {
+    const kind = sitemapKinds[m.kind];
+    if (!kind) continue; // a sitemap of sections shows as its sections
+    const parts = Array.isArray(m.departments) && m.departments.length ? m.departments : [m];
+    for (const d of parts) {
+      const title = oneLine(d.title || d.name || d.department) || d.url;
+      const count = Number.isFinite(d.urls) ? plural(d.urls, "URL") : "";
+      rows.push(
+        el(
+          "li",
+          { class: "row sitemap", "data-url": d.url },
+          el("div", { class: "line" }, link(d.url, title, "title"), el("span", { class: "badge" }, m.kind === "news" ? "news sitemap" : "article sitemap")),
+          el("div", { class: "url" }, d.url),
+          count ? el("div", { class: "meta" }, count) : null,
+          el("div", { class: "actions" }, copyButton(d.url), toggle({ kind, url: d.url, title, site, format: "sitemap" })),
+        ),
+      );
+    }
+  }
+  return rows;
+}
+
+/**
+ * sectionsBlock is the list of sections: "Showing 60 of 185 sections", a
+ * filter box, "Show all", and a virtualised list so that thousands of
+ * sections stay responsive.
+ * @param {Array<{url: string, title?: string, lastmod?: string}>} sections
+ * @param {string} site
+ */
+export function sectionsBlock(sections, site) {
+  const heading = el("p", { class: "sections-heading", id: "sections-heading", role: "status" });
+  const filter = el("input", { type: "search", id: "sections-filter", placeholder: "Filter sections", "aria-label": "Filter sections" });
+  const all = el("button", { type: "button", id: "sections-all" }, "Show all");
+  const box = el("div", { id: "sections-list", role: "list" });
+  const rows = sections.map((s) => ({ s, text: oneLine(s.title) || pathOf(s.url), key: `${s.url} ${s.title || ""}`.toLowerCase() }));
+  let showAll = false;
+  const list = new VirtualList(box, {
+    rowHeight: ROW_HEIGHT,
+    maxHeight: 10 * ROW_HEIGHT,
+    renderRow: ({ s, text }) =>
+      el(
+        "div",
+        { class: "section", role: "listitem", "data-url": s.url },
+        link(s.url, text, "title"),
+        shortDate(s.lastmod) ? el("span", { class: "meta" }, shortDate(s.lastmod)) : null,
+        toggle({ kind: "section", url: s.url, title: text, site, format: "html" }),
+      ),
+  });
+  const update = () => {
+    const q = filter.value.trim().toLowerCase();
+    const hits = q ? rows.filter((r) => r.key.includes(q)) : rows;
+    const shown = showAll ? hits : hits.slice(0, SECTIONS_SHOWN);
+    list.setItems(shown);
+    heading.textContent = sectionsHeading(shown.length, sections.length, filter.value.trim());
+    all.hidden = showAll || hits.length <= SECTIONS_SHOWN;
+  };
+  filter.addEventListener("input", update);
+  all.addEventListener("click", () => {
+    showAll = true;
+    update();
+  });
+  const block = el("div", { class: "sections", id: "found-sections" }, el("h3", null, plural(sections.length, "section")), heading, el("div", { class: "filter-line" }, filter, all), box);
+  // setItems needs the box in the document to measure it; run after insertion.
+  queueMicrotask(update);
+  return block;
+}
+
+function pathOf(url) {
+  try {
+    const u = new URL(url);
+    return decodeURIComponent(u.pathname) + u.search;
+  } catch {
+    return String(url);
+  }
+}

@@ -1,5 +1,7 @@
 // Command feedscout-host is feedscout's companion program: a CLI for people
-// and the native messaging host for the browser extension.
+// (discover, section, shape, install, uninstall, version) and, when a
+// browser starts it, the native messaging host of the extension. Each
+// action lives in its own file; this one only dispatches.
 package main
 
 import (
@@ -11,13 +13,46 @@ import (
 // version is set at build time (build.sh: -ldflags -X main.version).
 var version = "dev"
 
+// Exit statuses: 0 for every completed action (a discovery that ends
+// "refused" or "none" is complete), 1 for a failure, 2 for a usage error.
+const (
+	exitOK    = 0
+	exitFail  = 1
+	exitUsage = 2
+)
+
+const usage = `usage:
+  feedscout-host discover [--json] [--order smart|article] [--allow-private] URL...
+  feedscout-host section [--json] [--allow-private] URL
+  feedscout-host shape [--json] [URL...]      (URLs from stdin when none given)
+  feedscout-host install [--browser NAME] [--profile DIR]
+  feedscout-host uninstall [--browser NAME] [--profile DIR]
+  feedscout-host version
+Started by a browser (chrome-extension://ID/ or Firefox's manifest path and
+add-on id), it speaks native messaging on stdin/stdout; see PROTOCOL.md.
+`
+
 func main() { os.Exit(doMain(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
 
 func doMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 1 && args[0] == "version" {
-		fmt.Fprintf(stdout, "feedscout-host %s\n", version)
-		return 0
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitUsage
 	}
-	fmt.Fprintln(stderr, "usage: feedscout-host version")
-	return 2
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "version", "--version":
+		return runVersion(rest, stdout, stderr)
+	case "shape":
+		return runShape(rest, stdin, stdout, stderr)
+	case "install":
+		return runInstall(rest, stdout, stderr)
+	case "uninstall":
+		return runUninstall(rest, stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "feedscout-host: unknown command %q\n%s", cmd, usage)
+	return exitUsage
 }

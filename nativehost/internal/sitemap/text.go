@@ -1,0 +1,75 @@
+package sitemap
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"unicode/utf8"
+)
+
+// parseText reads a text sitemap (sitemaps.org: "one URL per line", UTF-8,
+// nothing else). Blank lines are skipped; the file counts as a sitemap when
+// at least one line is an http(s) URL and such lines are the majority.
+// Lines over maxField bytes are skipped.
+func parseText(src *source) (*Sitemap, error) {
+	sm := &Sitemap{Kind: KindText, Entries: make([]Entry, 0, 64)}
+	br := bufio.NewReaderSize(src, 4096)
+	other := 0
+	for {
+		line, err := readLine(br)
+		src.setMark()
+		if line = bytes.TrimSpace(line); len(line) > 0 {
+			if isURLLine(line) {
+				if len(sm.Entries) == MaxEntries {
+					sm.Truncated = true
+					break
+				}
+				sm.Entries = append(sm.Entries, Entry{Loc: string(line)})
+			} else {
+				other++
+			}
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if len(sm.Entries) == 0 || other >= len(sm.Entries) {
+		return nil, fmt.Errorf("%w: text with %d URL lines and %d other lines", ErrNotSitemap, len(sm.Entries), other)
+	}
+	return sm, nil
+}
+
+// readLine returns the next line without its end; a line over maxField is
+// returned empty (skipped) after its rest is discarded.
+func readLine(br *bufio.Reader) ([]byte, error) {
+	line, err := br.ReadSlice('\n')
+	if !errors.Is(err, bufio.ErrBufferFull) {
+		return line, err
+	}
+	var buf []byte
+	buf = append(buf, line...)
+	for errors.Is(err, bufio.ErrBufferFull) {
+		line, err = br.ReadSlice('\n')
+		if len(buf) <= maxField {
+			buf = append(buf, line...)
+		}
+	}
+	if len(buf) > maxField {
+		return nil, err
+	}
+	return buf, err
+}
+
+// isURLLine: an absolute http(s) URL, valid UTF-8, no spaces or markup.
+func isURLLine(b []byte) bool {
+	lower := func(p string) bool { return len(b) > len(p) && bytes.EqualFold(b[:len(p)], []byte(p)) }
+	if !lower("http://") && !lower("https://") {
+		return false
+	}
+	return utf8.Valid(b) && bytes.IndexAny(b, " \t<>\"") < 0
+}

@@ -1,0 +1,128 @@
+package classify
+
+// Word lists of the shape rules. Each word has one or more roles (flags);
+// lookups are by the lower-cased segment or token. docs/url-shapes.md gives
+// the rationale of every list; keep the two in step.
+
+const (
+	// roleBlocked: a whole path segment naming a utility page (account,
+	// search, legal, feeds, admin, shop): the path is never an article or a
+	// section. This is the block list of DESIGN.md.
+	roleBlocked uint16 = 1 << iota
+	// roleUtilityToken: a word that, inside a short last segment
+	// (privacy-policy, contact-the-verge), marks a legal or service page.
+	roleUtilityToken
+	// roleListing: a parent naming a listing (tag, category, rubric, topic):
+	// what follows it is a section unless it carries a strong article sign.
+	roleListing
+	// roleArticleDir: a parent naming a single item (article, story, doc):
+	// what follows it is an article.
+	roleArticleDir
+	// roleAuthor: a parent naming a person (author, profile, by): the page
+	// is a profile, other.
+	roleAuthor
+	// rolePage: a pagination word (page, seite, strona): with a number
+	// after it the path is a further page of a listing.
+	rolePage
+	// roleHome: a depth-1 segment that is the site's front page under another
+	// name (aktuell, startseite, home).
+	roleHome
+	// roleLang: a language or edition code (en, es, pt-br); at depth 1 an
+	// edition root, deeper a prefix to look past.
+	roleLang
+	// roleArchive: a last segment after a date that lists a day (all).
+	roleArchive
+	// roleConj: a conjunction: "x-and-y" slugs name departments, not stories.
+	roleConj
+	// rolePrefix: a leading segment that wraps another page (amp).
+	rolePrefix
+)
+
+var shapeWords = map[string]uint16{}
+
+func addWords(role uint16, words ...string) {
+	for _, w := range words {
+		shapeWords[w] |= role
+	}
+}
+
+func init() {
+	// The block list: whole segments naming search, account, subscription,
+	// legal, service, feed, admin and shop pages. Every site's chrome links
+	// them; none is an article or a section.
+	addWords(roleBlocked,
+		"search", "suche", "recherche", "buscar", "busqueda", "busca", "cerca",
+		"ricerca", "pesquisa", "poisk", "arama", "szukaj", "zoeken", "site-search",
+		"login", "log-in", "logout", "signin", "sign-in", "signup", "sign-up",
+		"register", "registration", "anmelden", "connexion", "auth", "sso",
+		"oauth", "account", "accounts", "my-account", "myaccount", "mein-konto",
+		"mon-compte", "mi-cuenta", "personal", "mypage", "my", "user", "users",
+		"members", "subscribe", "subscription", "subscriptions", "suscripciones",
+		"suscripcion", "abo", "abonnement", "abbonamenti", "assinatura",
+		"newsletter", "newsletters", "membership", "plans", "offers",
+		"about", "about-us", "aboutus", "impressum", "imprint", "contact",
+		"contact-us", "kontakt", "contacto", "contatti", "help", "hilfe", "aide",
+		"ayuda", "faq", "institucional",
+		"privacy", "privacy-policy", "datenschutz", "datenschutzerklaerung",
+		"terms", "terms-of-use", "terms-of-service", "tos", "legal", "cookies",
+		"cookie-policy", "agb", "cgu", "cgv", "mentions-legales", "aviso-legal",
+		"kvkk", "gdpr", "consent", "zustimmung", "privacy-gate",
+		"advertise", "advertising", "ads", "werbung", "mediadaten", "careers",
+		"jobs", "karriere", "sitemap", "weather", "crossword",
+		"feed", "feeds", "rss", "atom",
+		"cart", "checkout", "shop", "store",
+		"wp-admin", "wp-login.php", "wp-json", "wp-content", "wp-includes",
+		"xmlrpc.php", "admin", "administrator", "ghost", "cgi-bin", "cdn-cgi",
+		"static", "assets", "upload", "uploads", "api", "edit",
+		"share", "print", "quote", "quotes", "comments", "ranking",
+	)
+	// Words that mark a legal or service page when they open or close a short
+	// last segment (privacy-policy, datenschutz-spiegel, contact-the-verge).
+	// Not whole-segment blocks: alone some are sections, and inside a long
+	// story slug they are just words.
+	addWords(roleUtilityToken,
+		"privacy", "datenschutz", "datenschutzerklaerung", "impressum",
+		"imprint", "cookie", "cookies", "terms", "conditions", "gdpr",
+		"consent", "kvkk", "cgu", "cgv", "disclaimer", "confidentialite",
+		"privacidad", "privacidade", "riservatezza", "prywatnosci", "gizlilik",
+		"legales", "accessibility", "ethics", "newsletter", "newsletters",
+		"login", "signin", "subscribe", "contact", "about", "advertise",
+		"advertising",
+	)
+	addWords(roleListing,
+		"tag", "tags", "topic", "topics", "category", "categories", "cat",
+		"cate", "kategori", "kategorie", "categoria", "label", "rubric",
+		"rubrics", "rubrique", "rubrica", "section", "sections", "sezione",
+		"seccion", "seccao", "sez", "sectie", "theme", "thema", "tema", "hub",
+		"genre", "ressort", "subtop", "collectie", "argomento", "channel",
+		"list", "articlelist", "taxonomy", "term", "specials", "spotlight",
+		"serie", "series", "where", "s", "noticias",
+	)
+	addWords(roleArticleDir,
+		"article", "articles", "artikel", "art", "story", "stories",
+		"noticia", "doc", "detail", "details", "view", "entry", "post", "posts",
+		"content", "articleshow", "articleview", "wirestory", "newsdetail",
+		"liveblog", "live", "video", "videos", "gallery", "interactive",
+		"feature", "features", "p", "a", "i", "node", "blog", "changelog",
+		"image-article", "snippets", "pickup", "mnews",
+	)
+	addWords(roleAuthor,
+		"author", "authors", "autor", "autoren", "auteur", "by", "profile",
+		"profiles", "people", "yazarlar", "journalist", "journalists",
+	)
+	addWords(rolePage, "page", "pages", "seite", "pagina", "strona", "sayfa",
+		"p", "pg", "parts")
+	addWords(roleHome, "aktuell", "home", "homepage", "startseite", "accueil",
+		"portada", "inicio", "index", "default", "front", "frontpage", "edition")
+	addWords(roleLang,
+		"ar", "bg", "bn", "br", "cs", "cz", "da", "de", "el", "en", "es", "et",
+		"fa", "fi", "fr", "he", "hi", "hr", "hu", "id", "it", "ja", "jp",
+		"ko", "kr", "lt", "lv", "ms", "nl", "no", "pl", "pt", "ro", "ru", "sk",
+		"sl", "sr", "sv", "th", "tr", "uk", "ur", "us", "vi", "zh", "cn", "tw",
+		"hk", "au", "ca", "mx", "nz", "intl",
+	)
+	addWords(roleArchive, "all", "archive", "archives")
+	addWords(roleConj, "and", "und", "et", "y", "e", "i", "och", "og", "ve",
+		"&", "%26")
+	addWords(rolePrefix, "amp")
+}

@@ -1,0 +1,222 @@
+package fetch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// Site is one discovery's view of a site: its request log and the site's
+// budget. Sessions of the same site share pacing and budget. A Site is safe
+// for concurrent use.
+type Site struct {
+	c      *Client
+	origin *url.URL // scheme and host of the site
+	key    string   // budget key: host[:port], lower case
+	b      *budget
+	onRow  func(Row)
+
+	mu     sync.Mutex
+	log    []Row
+	closed bool
+	guard  *bool // decided at the first request
+
+	emit sync.Mutex // keeps onRow calls in log order
+}
+
+var errClosed = errors.New("fetch: site is closed")
+
+// Site starts work on the site of siteURL (its scheme and host). Open
+// sessions of one host share its budget; the budget starts again from zero
+// once no session of the host is open. onRow, if not nil, is called with
+// every log row as it is added, in order, from the goroutine that made the
+// request; it must not call Get. Close the Site when done.
+func (c *Client) Site(siteURL string, onRow func(Row)) (*Site, error) {
+	u, err := parseTarget(siteURL)
+	if err != nil {
+		return nil, fmt.Errorf("open site: %w", err)
+	}
+	key := hostKey(u)
+	c.mu.Lock()
+	b := c.budgets[key]
+	if b == nil {
+		b = &budget{max: c.opts.Budget}
+		c.budgets[key] = b
+	}
+	b.refs++
+	c.mu.Unlock()
+	return &Site{c: c, origin: &url.URL{Scheme: u.Scheme, Host: u.Host}, key: key, b: b, onRow: onRow}, nil
+}
+
+// Close ends the session; further Gets fail. Closing twice is harmless.
+func (s *Site) Close() {
+	s.mu.Lock()
+	closed := s.closed
+	s.closed = true
+	s.mu.Unlock()
+	if closed {
+		return
+	}
+	s.c.mu.Lock()
+	if s.b.refs--; s.b.refs == 0 && s.c.budgets[s.key] == s.b {
+		delete(s.c.budgets, s.key)
+	}
+	s.c.mu.Unlock()
+}
+
+// Log returns a copy of the session's rows so far.
+func (s *Site) Log() []Row {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Row(nil), s.log...)
+}
+
+// Used is how many requests the site has made, counting every open
+// session of it.
+func (s *Site) Used() int { return s.b.count() }
+
+// Remaining is how many requests the site may still make.
+func (s *Site) Remaining() int { return max(0, s.b.max-s.b.count()) }
+
+// Get fetches rawURL for step (robots, home, guess, sitemap, section,
+// feed). robots.txt of the URL's scheme and host is fetched first (step
+// "robots") unless known, and obeyed; redirects are followed by hand, at
+// most MaxHops, each hop a paced, counted, logged request checked against
+// its own host's robots.txt. Every status is a response (4xx and 5xx
+// included); the error, an *Error, is for everything else: robots-disallow,
+// budget, timeout, dns, tls, network, too-large, bad-encoding,
+// refused-address, redirect-loop, too-many-redirects, bad-redirect,
+// bad-scheme, bad-url, canceled.
+func (s *Site) Get(ctx context.Context, step, rawURL string) (*Response, error) {
+	if s.isClosed() {
+		return nil, errClosed
+	}
+	u, err := parseTarget(rawURL)
+	if err != nil {
+		var fe *Error
+		errors.As(err, &fe)
+		s.add(Row{Step: step, URL: rawURL, Status: Status{Word: fe.Word}, Note: fe.Err.Error()})
+		return nil, &Error{Word: fe.Word, URL: rawURL, Err: fe.Err}
+	}
+	seen := map[string]bool{}
+	for hops := 0; ; hops++ {
+		seen[u.String()] = true
+		if err := s.checkRobots(ctx, step, u); err != nil {
+			return nil, err
+		}
+		resp, err := s.request(ctx, step, u, s.c.opts.MaxBody, false)
+		if err != nil {
+			return nil, err
+		}
+		loc := location(resp)
+		if loc == "" {
+			return resp, nil
+		}
+		next, word, why := s.follow(u, loc, hops, seen)
+		if word != "" {
+			s.add(Row{Step: step, URL: next, Status: Status{Word: word}, Note: why})
+			return nil, &Error{Word: word, URL: next, Err: errors.New(why)}
+		}
+		u, _ = url.Parse(next)
+	}
+}
+
+// follow resolves a redirect's Location against u, or says why not.
+func (s *Site) follow(u *url.URL, loc string, hops int, seen map[string]bool) (next, word, why string) {
+	t, err := u.Parse(loc)
+	if err != nil {
+		return loc, WordBadRedirect, "Location does not parse"
+	}
+	t, err = parseTarget(t.String())
+	if err != nil {
+		return loc, WordBadRedirect, "redirect to " + loc + " is not an http(s) URL"
+	}
+	switch {
+	case seen[t.String()]:
+		return t.String(), WordRedirectLoop, "redirect back to " + t.String()
+	case hops >= MaxHops:
+		return t.String(), WordTooManyRedirects, fmt.Sprintf("more than %d redirects", MaxHops)
+	}
+	return t.String(), "", ""
+}
+
+// checkRobots applies the robots.txt of u's host to u, fetching it first
+// if needed. A disallowed URL gets a robots-disallow row and error.
+func (s *Site) checkRobots(ctx context.Context, step string, u *url.URL) error {
+	rules, failure, err := s.robotsFor(ctx, u)
+	if err != nil {
+		return err
+	}
+	if rules.Allowed(Product, u.RequestURI()) {
+		return nil
+	}
+	note := "disallowed by robots.txt"
+	switch {
+	case failure != nil:
+		note = "robots.txt could not be read (" + failure.Word + "): disallow all (RFC 9309)"
+	case rules.Status() == 429 || rules.Status() >= 500:
+		note = "robots.txt answered " + strconv.Itoa(rules.Status()) + ": disallow all (RFC 9309)"
+	}
+	s.add(Row{Step: step, URL: u.String(), Status: Status{Word: WordRobotsDisallow}, Note: note})
+	e := &Error{Word: WordRobotsDisallow, URL: u.String()}
+	if failure != nil {
+		e.Err = failure
+	}
+	return e
+}
+
+func (s *Site) isClosed() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.closed
+}
+
+// add appends a row to the log and streams it.
+func (s *Site) add(r Row) {
+	s.emit.Lock()
+	defer s.emit.Unlock()
+	s.mu.Lock()
+	s.log = append(s.log, r)
+	s.mu.Unlock()
+	if s.onRow != nil {
+		s.onRow(r)
+	}
+}
+
+// parseTarget accepts absolute http(s) URLs with a host; the fragment is
+// dropped (it is never sent) and an empty path becomes "/".
+func parseTarget(raw string) (*url.URL, error) {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil {
+		return nil, &Error{Word: WordBadURL, URL: raw, Err: errors.New("URL does not parse")}
+	}
+	u.Scheme = strings.ToLower(u.Scheme)
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return nil, &Error{Word: WordBadScheme, URL: raw, Err: fmt.Errorf("scheme %q is not http or https", u.Scheme)}
+	}
+	if u.Hostname() == "" {
+		return nil, &Error{Word: WordBadURL, URL: raw, Err: errors.New("URL has no host")}
+	}
+	u.Fragment, u.RawFragment, u.User = "", "", nil
+	if u.Path == "" && u.RawPath == "" {
+		u.Path = "/"
+	}
+	return u, nil
+}
+
+// hostKey is u's host in lower case, without the scheme's default port.
+func hostKey(u *url.URL) string {
+	host, port := strings.ToLower(u.Hostname()), u.Port()
+	if port == "" || port == map[string]string{"http": "80", "https": "443"}[u.Scheme] {
+		if strings.Contains(host, ":") {
+			return "[" + host + "]"
+		}
+		return host
+	}
+	return net.JoinHostPort(host, port)
+}

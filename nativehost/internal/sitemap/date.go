@@ -1,9 +1,6 @@
 package sitemap
 
-import (
-	"strings"
-	"time"
-)
+import "time"
 
 // parseDate reads a W3C datetime (https://www.w3.org/TR/NOTE-datetime, the
 // format sitemaps.org and Google News prescribe): YYYY, YYYY-MM,
@@ -12,9 +9,9 @@ import (
 // all; those pass too. A missing zone means UTC. The result is in UTC (the
 // same instant; no time.Location is allocated per entry). ok is false for
 // anything else: callers keep the entry and drop the date.
-func parseDate(s string) (t time.Time, ok bool) {
-	s = strings.TrimSpace(s)
-	p := dateParser{s: s}
+func parseDate[T string | []byte](raw T) (t time.Time, ok bool) {
+	s := trimSpace(raw)
+	p := dateParser[T]{s: s}
 	year := p.num(4)
 	month, day := 1, 1
 	if p.eat('-') {
@@ -48,13 +45,24 @@ func parseDate(s string) (t time.Time, ok bool) {
 	return t.Add(-time.Duration(off) * time.Second), true
 }
 
-type dateParser struct {
-	s   string
+// trimSpace trims ASCII white space without allocating.
+func trimSpace[T string | []byte](s T) T {
+	for len(s) > 0 && (s[0] == ' ' || s[0] == '\t' || s[0] == '\n' || s[0] == '\r') {
+		s = s[1:]
+	}
+	for len(s) > 0 && (s[len(s)-1] == ' ' || s[len(s)-1] == '\t' || s[len(s)-1] == '\n' || s[len(s)-1] == '\r') {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+type dateParser[T string | []byte] struct {
+	s   T
 	i   int
 	bad bool
 }
 
-func (p *dateParser) eat(c byte) bool {
+func (p *dateParser[T]) eat(c byte) bool {
 	if p.i < len(p.s) && p.s[p.i] == c {
 		p.i++
 		return true
@@ -62,14 +70,14 @@ func (p *dateParser) eat(c byte) bool {
 	return false
 }
 
-func (p *dateParser) want(c byte) {
+func (p *dateParser[T]) want(c byte) {
 	if !p.eat(c) {
 		p.bad = true
 	}
 }
 
 // num reads exactly n digits.
-func (p *dateParser) num(n int) int {
+func (p *dateParser[T]) num(n int) int {
 	v := 0
 	for k := 0; k < n; k++ {
 		if p.i >= len(p.s) || p.s[p.i] < '0' || p.s[p.i] > '9' {
@@ -83,7 +91,7 @@ func (p *dateParser) num(n int) int {
 }
 
 // frac reads one or more fraction digits as nanoseconds (past nine ignored).
-func (p *dateParser) frac() int {
+func (p *dateParser[T]) frac() int {
 	v, digits := 0, 0
 	for p.i < len(p.s) && p.s[p.i] >= '0' && p.s[p.i] <= '9' {
 		if digits < 9 {
@@ -103,7 +111,7 @@ func (p *dateParser) frac() int {
 
 // zone reads Z, +hh:mm, +hhmm, +hh or nothing (UTC) as an offset east of
 // UTC in seconds.
-func (p *dateParser) zone() int {
+func (p *dateParser[T]) zone() int {
 	if p.eat('Z') || p.eat('z') || p.i == len(p.s) {
 		return 0
 	}

@@ -47,6 +47,9 @@ var (
 	// ErrNotSitemap: the bytes are something else (an HTML page, a feed,
 	// JSON, text that is not a URL list).
 	ErrNotSitemap = errors.New("not a sitemap")
+	// ErrTruncated: the XML ends before its root closes (a cut-off
+	// download: worth trying again later).
+	ErrTruncated = errors.New("sitemap truncated")
 )
 
 // Entry is one <url> of a urlset, one <sitemap> of an index, or one line of
@@ -94,8 +97,9 @@ type Sitemap struct {
 // ErrTooLarge, so a 1 GiB gzip bomb stops at the cap with bounded memory
 // (a bomb made of entries stops earlier, at MaxEntries, with Truncated). A
 // DOCTYPE or ENTITY declaration fails with ErrDoctype, a file that is not a
-// sitemap with ErrNotSitemap; a truncated or malformed file with the
-// decoder's error. On error the Sitemap is nil. Parse does not close r.
+// sitemap with ErrNotSitemap, XML that ends early with ErrTruncated, other
+// malformed XML with the decoder's error. On error the Sitemap is nil.
+// Parse does not close r.
 func Parse(r io.Reader) (*Sitemap, error) {
 	src, err := newSource(r)
 	if err != nil {

@@ -8,6 +8,10 @@ import (
 	"io"
 )
 
+// byteCap is MaxBytes; a variable only so tests can check the boundary
+// without pushing 50 MiB through the decoder.
+var byteCap int64 = MaxBytes
+
 // sniffSize is how much of the decoded start Parse looks at to tell XML
 // from text and to skip junk before the XML declaration.
 const sniffSize = 4096
@@ -33,7 +37,7 @@ type source struct {
 // UTF-8 byte order mark and leading whitespace, and when junk precedes the
 // XML (a PHP notice before <?xml) skips to the XML.
 func newSource(r io.Reader) (*source, error) {
-	raw := bufio.NewReaderSize(&capped{r: r, left: MaxBytes}, 32<<10)
+	raw := bufio.NewReaderSize(&capped{r: r, left: byteCap}, 32<<10)
 	var in io.Reader = raw
 	if magic, _ := raw.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 		zr, err := gzip.NewReader(raw)
@@ -100,8 +104,8 @@ func (s *source) peek(n int) ([]byte, error) {
 }
 
 func (s *source) setErr(err error) {
-	if s.read > MaxBytes {
-		s.err = fmt.Errorf("%w: more than %d MiB decoded", ErrTooLarge, MaxBytes>>20)
+	if s.read > byteCap {
+		s.err = fmt.Errorf("%w: more than %d MiB decoded", ErrTooLarge, byteCap>>20)
 		return
 	}
 	if err != nil && s.err == nil {
@@ -129,7 +133,7 @@ func (s *source) fill() error {
 		s.read += int64(k)
 		s.setErr(err)
 	}
-	if s.w > 0 && s.read <= MaxBytes {
+	if s.w > 0 && s.read <= byteCap {
 		return nil
 	}
 	return s.err
@@ -170,12 +174,12 @@ type capped struct {
 
 func (c *capped) Read(p []byte) (int, error) {
 	if c.left <= 0 {
-		// Probe for one more byte: exactly MaxBytes is allowed.
+		// Probe for one more byte: exactly byteCap is allowed.
 		var one [1]byte
 		if n, err := c.r.Read(one[:]); n == 0 {
 			return 0, err
 		}
-		return 0, fmt.Errorf("%w: more than %d MiB read", ErrTooLarge, MaxBytes>>20)
+		return 0, fmt.Errorf("%w: more than %d MiB read", ErrTooLarge, byteCap>>20)
 	}
 	if int64(len(p)) > c.left {
 		p = p[:c.left]

@@ -14,7 +14,8 @@ import (
 // at least one line is an http(s) URL and such lines are the majority.
 // Lines over maxField bytes are skipped.
 func parseText(src *source) (*Sitemap, error) {
-	sm := &Sitemap{Kind: KindText, Entries: make([]Entry, 0, 64)}
+	sm := &Sitemap{Kind: KindText}
+	var entries entryList
 	br := bufio.NewReaderSize(src, 4096)
 	other := 0
 	for {
@@ -22,11 +23,11 @@ func parseText(src *source) (*Sitemap, error) {
 		src.setMark()
 		if line = bytes.TrimSpace(line); len(line) > 0 {
 			if isURLLine(line) {
-				if len(sm.Entries) == MaxEntries {
+				if entries.len() == MaxEntries {
 					sm.Truncated = true
 					break
 				}
-				sm.Entries = append(sm.Entries, Entry{Loc: string(line)})
+				entries.add(Entry{Loc: string(line)})
 			} else {
 				other++
 			}
@@ -38,9 +39,10 @@ func parseText(src *source) (*Sitemap, error) {
 			return nil, err
 		}
 	}
-	if len(sm.Entries) == 0 || other >= len(sm.Entries) {
-		return nil, fmt.Errorf("%w: text with %d URL lines and %d other lines", ErrNotSitemap, len(sm.Entries), other)
+	if n := entries.len(); n == 0 || other >= n {
+		return nil, fmt.Errorf("%w: text with %d URL lines and %d other lines", ErrNotSitemap, n, other)
 	}
+	sm.Entries = entries.slice()
 	return sm, nil
 }
 

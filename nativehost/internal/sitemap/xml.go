@@ -31,10 +31,19 @@ const (
 )
 
 // xmlReader is the state of one streaming pass over a urlset or index.
+//
+// It reads with RawToken, which is about 1.5 times faster than Token and
+// allocates a third less: namespaces and end-tag matching are done here,
+// simply. Prefixes are resolved with the xmlns:p declarations seen so far
+// (sitemaps declare them on the root; scoping is ignored). An end tag that
+// does not match the open element closes the elements above its match, or
+// is ignored when nothing open matches, the way non-strict Token recovers.
 type xmlReader struct {
 	sm      *Sitemap
-	item    string // "url" or "sitemap": the element that makes an entry
-	depth   int    // of the element last opened; the root is 1
+	entries entryList
+	item    string   // "url" or "sitemap": the element that makes an entry
+	open    []string // local names of the open elements; the root is open[0]
+	ns      map[string]string
 	inEntry bool
 	entry   Entry
 	news    News
@@ -50,35 +59,52 @@ func parseXML(src *source) (*Sitemap, error) {
 	d.Strict = false          // unescaped &, unquoted attributes, stray end tags
 	d.Entity = xml.HTMLEntity // &nbsp; &eacute; in titles
 	d.CharsetReader = charset.NewReaderLabel
-	x := &xmlReader{text: make([]byte, 0, 256)}
+	x := &xmlReader{text: make([]byte, 0, 256), open: make([]string, 0, 8), ns: map[string]string{}}
 	for {
-		tok, err := d.Token()
+		tok, err := d.RawToken()
 		src.setMark()
 		if err == io.EOF {
-			if x.sm == nil {
+			switch {
+			case x.sm == nil:
 				return nil, fmt.Errorf("%w: no root element", ErrNotSitemap)
+			case len(x.open) > 0:
+				return nil, fmt.Errorf("%w: the file ends inside <%s>", ErrTruncated, x.open[len(x.open)-1])
 			}
-			return x.sm, nil
+			return x.result(), nil
+		}
+		if serr, ok := err.(*xml.SyntaxError); ok && serr.Msg == "unexpected EOF" {
+			return nil, fmt.Errorf("%w: %w", ErrTruncated, err)
 		}
 		if err != nil {
 			return nil, err
 		}
-		done, err := x.token(tok)
-		if err != nil || done {
-			return x.sm, err
+		full, err := x.token(tok)
+		if err != nil {
+			return nil, err
+		}
+		if full {
+			return x.result(), nil
 		}
 	}
+}
+
+func (x *xmlReader) result() *Sitemap {
+	x.sm.Entries = x.entries.slice()
+	return x.sm
 }
 
 // token handles one token; done means the entry cap was hit.
 func (x *xmlReader) token(tok xml.Token) (done bool, err error) {
 	switch t := tok.(type) {
 	case xml.StartElement:
-		x.depth++
-		x.start(t)
-		if x.depth == 1 {
+		if len(t.Attr) > 0 {
+			x.declare(t.Attr)
+		}
+		x.open = append(x.open, t.Name.Local)
+		if len(x.open) == 1 {
 			return false, x.root(t)
 		}
+		x.start(t)
 	case xml.CharData:
 		if x.field != fieldNone && !x.long {
 			if len(x.text)+len(t) > maxField {
@@ -88,12 +114,20 @@ func (x *xmlReader) token(tok xml.Token) (done bool, err error) {
 			}
 		}
 	case xml.EndElement:
-		done = x.end()
-		x.depth--
+		at := len(x.open) - 1
+		for at >= 0 && x.open[at] != t.Name.Local {
+			at--
+		}
+		for at >= 0 && len(x.open) > at {
+			if x.end() {
+				return true, nil
+			}
+			x.open = x.open[:len(x.open)-1]
+		}
 	case xml.Directive:
 		return false, directiveError(t)
 	}
-	return done, nil
+	return false, nil
 }
 
 // directiveError explains a <!...> declaration: an HTML doctype means an
@@ -108,7 +142,7 @@ func directiveError(t xml.Directive) error {
 
 func (x *xmlReader) root(t xml.StartElement) error {
 	if x.sm != nil {
-		return nil // a second root after the first closed: ignored
+		return nil // a second root after the first closed: read on
 	}
 	switch t.Name.Local {
 	case "urlset":
@@ -118,28 +152,44 @@ func (x *xmlReader) root(t xml.StartElement) error {
 	default:
 		return fmt.Errorf("%w: root element <%.40s>", ErrNotSitemap, t.Name.Local)
 	}
-	x.sm.Entries = make([]Entry, 0, 64)
-	x.declares(t)
+	for _, uri := range x.ns {
+		if uri == nsNews {
+			x.sm.DeclaresNews = true
+		}
+	}
 	return nil
 }
 
-// declares notes a Google News namespace declaration on any element.
-func (x *xmlReader) declares(t xml.StartElement) {
-	for _, a := range t.Attr {
-		if a.Value == nsNews && (a.Name.Space == "xmlns" || a.Name.Local == "xmlns") {
-			x.sm.DeclaresNews = true
+// declare records xmlns:p="uri" declarations, and notes a Google News one.
+func (x *xmlReader) declare(attrs []xml.Attr) {
+	for _, a := range attrs {
+		if a.Name.Space == "xmlns" {
+			x.ns[a.Name.Local] = a.Value
+			if a.Value == nsNews && x.sm != nil {
+				x.sm.DeclaresNews = true
+			}
 		}
 	}
 }
 
+// in reports whether the raw prefix names the namespace uri: declared so,
+// or undeclared and spelled like the usual prefix.
+func (x *xmlReader) in(prefix, uri, usual string) bool {
+	if prefix == "" {
+		return false
+	}
+	if declared, ok := x.ns[prefix]; ok {
+		return declared == uri
+	}
+	return prefix == usual
+}
+
 func (x *xmlReader) start(t xml.StartElement) {
-	if x.sm == nil || x.depth == 1 {
+	if x.sm == nil {
 		return
 	}
-	if len(t.Attr) > 0 {
-		x.declares(t)
-	}
-	if x.depth == 2 {
+	depth := len(x.open)
+	if depth == 2 {
 		if t.Name.Local == x.item {
 			x.inEntry = true
 			x.entry, x.news, x.newsAt = Entry{}, News{}, 0
@@ -151,15 +201,15 @@ func (x *xmlReader) start(t xml.StartElement) {
 	}
 	f := fieldNone
 	switch {
-	case x.depth == 3 && t.Name.Local == "loc":
+	case depth == 3 && t.Name.Local == "loc":
 		f = fieldLoc
-	case x.depth == 3 && t.Name.Local == "lastmod":
+	case depth == 3 && t.Name.Local == "lastmod":
 		f = fieldLastmod
-	case isNS(t.Name.Space, nsNews, "news"):
+	case x.in(t.Name.Space, nsNews, "news"):
 		switch t.Name.Local {
 		case "news":
 			if x.newsAt == 0 {
-				x.newsAt = x.depth
+				x.newsAt = depth
 				x.entry.News = &x.news
 			}
 		case "title":
@@ -174,34 +224,33 @@ func (x *xmlReader) start(t xml.StartElement) {
 		if f != fieldNone && x.newsAt == 0 {
 			f = fieldNone // a news field outside <news:news>
 		}
-	case t.Name.Local == "image" && isNS(t.Name.Space, nsImage, "image"):
+	case t.Name.Local == "image" && x.in(t.Name.Space, nsImage, "image"):
 		x.entry.Images++
 	}
 	if f != fieldNone {
-		x.field, x.fieldAt = f, x.depth
+		x.field, x.fieldAt = f, depth
 		x.text, x.long = x.text[:0], false
 	}
 }
 
-func isNS(space, uri, prefix string) bool { return space == uri || space == prefix }
-
-// end closes the element at x.depth; done means the entry cap was hit.
+// end closes the innermost open element; done means the entry cap was hit.
 func (x *xmlReader) end() (done bool) {
-	if x.field != fieldNone && x.depth == x.fieldAt {
+	depth := len(x.open)
+	if x.field != fieldNone && depth == x.fieldAt {
 		x.commit()
 		x.field = fieldNone
 	}
-	if x.depth == x.newsAt {
+	if depth == x.newsAt {
 		x.newsAt = 0
 	}
-	if x.depth != 2 || !x.inEntry {
+	if depth != 2 || !x.inEntry {
 		return false
 	}
 	x.inEntry = false
 	if x.entry.Loc == "" {
 		return false
 	}
-	if len(x.sm.Entries) == MaxEntries {
+	if x.entries.len() == MaxEntries {
 		x.sm.Truncated = true
 		return true
 	}
@@ -209,7 +258,7 @@ func (x *xmlReader) end() (done bool) {
 		n := x.news
 		x.entry.News = &n
 	}
-	x.sm.Entries = append(x.sm.Entries, x.entry)
+	x.entries.add(x.entry)
 	return false
 }
 
@@ -222,7 +271,7 @@ func (x *xmlReader) commit() {
 	case fieldLoc:
 		x.entry.Loc = string(text)
 	case fieldLastmod:
-		x.entry.Lastmod, _ = parseDate(string(text))
+		x.entry.Lastmod, _ = parseDate(text)
 	case fieldNewsTitle:
 		x.news.Title = string(text)
 	case fieldNewsName:
@@ -230,6 +279,6 @@ func (x *xmlReader) commit() {
 	case fieldNewsLanguage:
 		x.news.Language = string(text)
 	case fieldNewsDate:
-		x.news.PublicationDate, _ = parseDate(string(text))
+		x.news.PublicationDate, _ = parseDate(text)
 	}
 }

@@ -11,12 +11,13 @@ import (
 	"testing"
 )
 
-// The figures PathShape reached on testdata/shapes/corpus.tsv, rounded down
-// by 0.01 (docs/url-shapes.md has the full table). The test fails when a
-// rule change drops below them.
+// The figures PathShape reached on testdata/shapes/corpus.tsv (macro-F1
+// 0.964, recall of other 0.921), rounded down by 0.01 (docs/url-shapes.md
+// has the full table). The test fails when a rule change drops below them;
+// the goal is macro-F1 >= 0.85 with recall of other >= 0.7.
 const (
-	corpusMacroF1Floor    = 0.70
-	corpusOtherRecallGoal = 0.50
+	corpusMacroF1Floor     = 0.95
+	corpusOtherRecallFloor = 0.91
 )
 
 var showMisses = flag.Bool("shapes.misses", false, "print the dev split's misjudged corpus URLs")
@@ -201,7 +202,6 @@ func TestCorpus(t *testing.T) {
 	}{
 		{"SeedPathShape", func(i int) Verdict { return SeedPathShape(rows[i].path) }},
 		{"PathShape", func(i int) Verdict { return PathShape(rows[i].path) }},
-		{"refined", func(i int) Verdict { return refinedShape(rows[i].path) }},
 	}
 	for _, rs := range rulesets {
 		dev, held, all := evaluate(rows, rs.judge)
@@ -212,27 +212,49 @@ func TestCorpus(t *testing.T) {
 	for _, rs := range []struct {
 		name  string
 		judge func(string) Verdict
-	}{{"SeedPathShape", SeedPathShape}, {"PathShape", PathShape}, {"refined", refinedShape}} {
+	}{{"SeedPathShape", SeedPathShape}, {"PathShape", PathShape}} {
 		_, _, all := evaluate(fresh, func(i int) Verdict { return rs.judge(fresh[i].path) })
 		t.Logf("%s, fresh check set (written after the rules):\n%v", rs.name, all)
 	}
+
+	// In context: the corpus URLs of one host stand for the links of one
+	// page of that site.
+	byHost := map[string][]int{}
+	for i, r := range rows {
+		u, _ := url.Parse(r.url)
+		byHost[u.Host] = append(byHost[u.Host], i)
+	}
+	inContext := make([]Verdict, len(rows))
+	for _, idx := range byHost {
+		ps := make([]string, len(idx))
+		for j, i := range idx {
+			ps[j] = rows[i].path
+		}
+		for j, v := range ShapeInContext(ps) {
+			inContext[idx[j]] = v
+		}
+	}
+	dev, held, all := evaluate(rows, func(i int) Verdict { return inContext[i] })
+	t.Logf("ShapeInContext (URLs grouped by host), dev split:\n%v", dev)
+	t.Logf("ShapeInContext (URLs grouped by host), held-out split:\n%v", held)
+	t.Logf("ShapeInContext (URLs grouped by host), whole corpus:\n%v", all)
 
 	if *showMisses {
 		for _, r := range rows {
 			if r.heldOut {
 				continue
 			}
-			if v := refinedShape(r.path); v.Shape != r.label {
+			if v := PathShape(r.path); v.Shape != r.label {
 				t.Logf("miss %-7s got %-7s %-22s %s  (%s)", r.label, v.Shape, v.Rule, r.path, r.note)
 			}
 		}
 	}
 
-	_, _, all := evaluate(rows, func(i int) Verdict { return PathShape(rows[i].path) })
+	_, _, all = evaluate(rows, func(i int) Verdict { return PathShape(rows[i].path) })
 	if f := all.macroF1(); f < corpusMacroF1Floor {
 		t.Errorf("PathShape macro-F1 on the corpus = %.3f, below the floor %.2f", f, corpusMacroF1Floor)
 	}
-	if _, r := all.precisionRecall(ShapeOther); r < corpusOtherRecallGoal {
-		t.Errorf("PathShape recall of other on the corpus = %.3f, below %.2f", r, corpusOtherRecallGoal)
+	if _, r := all.precisionRecall(ShapeOther); r < corpusOtherRecallFloor {
+		t.Errorf("PathShape recall of other on the corpus = %.3f, below %.2f", r, corpusOtherRecallFloor)
 	}
 }

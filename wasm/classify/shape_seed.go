@@ -96,3 +96,42 @@ func seedSectionRule(segs []string) Verdict {
 	}
 	return Verdict{ShapeSection, "section"}
 }
+
+func segments(path string) []string {
+	if i := strings.IndexAny(path, "?#"); i >= 0 {
+		path = path[:i]
+	}
+	var segs []string
+	for _, s := range strings.Split(path, "/") {
+		if s != "" {
+			segs = append(segs, s)
+		}
+	}
+	return segs
+}
+
+func trimHTML(s string) string {
+	for {
+		l := strings.ToLower(s)
+		switch {
+		case strings.HasSuffix(l, ".html"):
+			s = s[:len(s)-5]
+		case strings.HasSuffix(l, ".htm"):
+			s = s[:len(s)-4]
+		default:
+			return s
+		}
+	}
+}
+
+func allDigits(s string, n int) bool {
+	if len(s) != n {
+		return false
+	}
+	for i := 0; i < n; i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,334 @@
+package classify
+
+import (
+	"net/url"
+	"strings"
+)
+
+// feedFormat maps an advertised MIME type to a feed format, or "" when the
+// type does not name a feed. Parameters (; charset=utf-8) and case do not
+// matter. RSS 1.0 is RDF, so application/rdf+xml counts as RSS; oEmbed
+// (application/json+oembed, text/xml+oembed) does not count at all.
+func feedFormat(typ string) (mime, format string) {
+	mime = strings.ToLower(strings.TrimSpace(typ))
+	if i := strings.IndexByte(mime, ';'); i >= 0 {
+		mime = strings.TrimSpace(mime[:i])
+	}
+	switch {
+	case strings.Contains(mime, "oembed"):
+		return mime, ""
+	case strings.Contains(mime, "rss"), mime == "application/rdf+xml":
+		return mime, "rss"
+	case strings.Contains(mime, "atom"):
+		return mime, "atom"
+	case mime == "application/feed+json":
+		return mime, "json"
+	}
+	return mime, ""
+}
+
+// genericType reports whether an alternate's type is plain XML or JSON: a
+// feed only if its URL looks like one, so such links become feed anchors.
+func genericType(mime string) bool {
+	switch mime {
+	case "text/xml", "application/xml", "application/json":
+		return true
+	}
+	return false
+}
+
+// notFeed rejects URLs that are advertised with a feed-ish type but are
+// APIs: WordPress's REST API (/wp-json/) and oEmbed endpoints.
+func notFeed(u *url.URL) bool {
+	p := strings.ToLower(u.Path)
+	return strings.Contains(p, "/wp-json/") || strings.Contains(p, "oembed") ||
+		hasParam(params(u.RawQuery), "rest_route")
+}
+
+// advertised turns the page's <link rel=alternate> elements into ranked,
+// grouped feeds.
+func advertised(r *resolver, alts []alternate) []Feed {
+	feeds := []Feed{}
+	seen := map[string]int{}
+	var keys []string
+	for _, a := range alts {
+		mime, format := feedFormat(a.typ)
+		if format == "" {
+			continue
+		}
+		res := r.resolve(a.href)
+		if res.u == nil || notFeed(res.u) {
+			continue
+		}
+		if i, ok := seen[res.s]; ok {
+			if feeds[i].Title == "" {
+				feeds[i].Title = a.title
+			}
+			continue
+		}
+		seen[res.s] = len(feeds)
+		scope := feedScope(res.u, a.title)
+		feeds = append(feeds, Feed{
+			URL: res.s, Title: a.title, Type: mime, Format: format,
+			Comments: scope == "comments", Scope: scope,
+		})
+		keys = append(keys, groupKey(res.u))
+	}
+	return rank(feeds, keys)
+}
+
+// scopeRank orders scopes: the site's main feed first, comments last.
+func scopeRank(scope string) int {
+	switch scope {
+	case "main":
+		return 0
+	case "comments":
+		return 2
+	}
+	return 1
+}
+
+// rank orders feeds by scope (main, then category/tag/author/search, then
+// comments), keeping the versions of one feed (same groupKey) together in
+// the place of the first of them and otherwise document order, and numbers
+// the groups from 1.
+func rank(feeds []Feed, keys []string) []Feed {
+	var order []string // group keys in document order
+	seen := map[string]bool{}
+	for _, k := range keys {
+		if !seen[k] {
+			seen[k] = true
+			order = append(order, k)
+		}
+	}
+	out := make([]Feed, 0, len(feeds))
+	group := map[string]int{}
+	for r := 0; r <= 2; r++ {
+		for _, k := range order {
+			for i, f := range feeds {
+				if keys[i] != k || scopeRank(f.Scope) != r {
+					continue
+				}
+				if _, ok := group[k]; !ok {
+					group[k] = len(group) + 1
+				}
+				f.Group = group[k]
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+// formatWords are path segments and query values that only pick a feed's
+// format, so /feed/ and /feed/atom/, /rss.xml and /atom.xml, or
+// /feeds/posts/default and its ?alt=rss are versions of one feed.
+var formatWords = map[string]bool{
+	"feed": true, "feeds": true, "rss": true, "rss2": true, "rss10": true,
+	"rss20": true, "atom": true, "atom10": true, "rdf": true, "json": true,
+	"index": true, "xml": true,
+}
+
+// formatParams are query keys that only pick a feed's format.
+var formatParams = map[string]bool{"alt": true, "feed": true, "format": true, "type": true}
+
+// groupKey is a feed URL with every format marker removed.
+func groupKey(u *url.URL) string {
+	segs := strings.FieldsFunc(strings.ToLower(u.Path), func(r rune) bool { return r == '/' })
+	for len(segs) > 0 {
+		last := segs[len(segs)-1]
+		stem, ext, _ := strings.Cut(last, ".")
+		if !formatWords[stem] || (ext != "" && !formatWords[ext]) {
+			break
+		}
+		segs = segs[:len(segs)-1]
+	}
+	var kept []string
+	for _, p := range params(u.RawQuery) {
+		if !formatParams[strings.ToLower(p.key)] || !formatWords[strings.ToLower(p.value)] {
+			kept = append(kept, p.raw)
+		}
+	}
+	return u.Host + "/" + strings.Join(segs, "/") + "?" + strings.Join(kept, "&")
+}
+
+// feedScope judges what part of a site a feed covers, from its path first
+// (WordPress, Blogger, Drupal conventions) and its title second.
+func feedScope(u *url.URL, title string) string {
+	segs := strings.FieldsFunc(strings.ToLower(u.Path), func(r rune) bool { return r == '/' })
+	for i, s := range segs {
+		switch s {
+		case "comments", "comment":
+			return "comments"
+		case "category", "categories":
+			return "category"
+		case "tag", "tags", "label", "labels":
+			return "tag"
+		case "-": // Blogger: /feeds/posts/default/-/Label
+			if i > 0 {
+				return "tag"
+			}
+		case "author", "authors":
+			return "author"
+		case "search":
+			return "search"
+		}
+	}
+	q := params(u.RawQuery)
+	switch {
+	case strings.Contains(strings.ToLower(paramValue(q, "feed")), "comments"):
+		return "comments"
+	case hasParam(q, "cat"):
+		return "category"
+	case hasParam(q, "tag"):
+		return "tag"
+	case hasParam(q, "author"):
+		return "author"
+	case hasParam(q, "s"):
+		return "search"
+	}
+	t := strings.ToLower(title)
+	for _, w := range commentWords {
+		if strings.Contains(t, w) {
+			return "comments"
+		}
+	}
+	switch {
+	case strings.Contains(t, "category feed"):
+		return "category"
+	case strings.Contains(t, "tag feed"):
+		return "tag"
+	}
+	return "main"
+}
+
+// commentWords mark a comments feed in its title, in the languages of the
+// seed's sites and the usual CMS translations.
+var commentWords = []string{
+	"comments", "kommentar", "commentaires", "comentarios", "commenti",
+	"комментари", "コメント", "评论", "評論", "댓글",
+}
+
+// feedTextWords are whole anchor texts that announce a feed.
+var feedTextWords = map[string]bool{"feed": true, "feeds": true, "web feed": true, "news feed": true}
+
+// feedLike reports whether an anchor looks like a feed worth validating:
+// an RSS/Atom type attribute, a feed: URL, a feed-ish path (/feed, /rss,
+// *.rss, *.atom, *.rdf, rss.xml, feed.json, /rss/index.xml, ...), a
+// ?feed=rss2-style query, a FeedBurner host, or short link text naming
+// RSS, Atom or a feed.
+func feedLike(u *url.URL, text, typ string, viaFeedScheme bool) bool {
+	if _, f := feedFormat(typ); f != "" || viaFeedScheme {
+		return true
+	}
+	switch u.Hostname() {
+	case "feeds.feedburner.com", "feeds2.feedburner.com", "feedproxy.google.com":
+		return true
+	}
+	if feedPath(u.Path) || feedQuery(u) {
+		return true
+	}
+	return feedText(text)
+}
+
+func feedPath(p string) bool {
+	segs := strings.FieldsFunc(strings.ToLower(p), func(r rune) bool { return r == '/' })
+	if len(segs) == 0 {
+		return false
+	}
+	last := segs[len(segs)-1]
+	switch last {
+	case "feed", "rss", "atom", "rss2", "rdf":
+		return true
+	}
+	stem, ext := last, ""
+	if i := strings.LastIndexByte(last, '.'); i >= 0 {
+		stem, ext = last[:i], last[i+1:]
+	}
+	switch ext {
+	case "rss", "atom", "rdf":
+		return true
+	case "xml", "json":
+		if strings.Contains(stem, "rss") || strings.Contains(stem, "atom") || strings.Contains(stem, "feed") {
+			return true
+		}
+		for _, s := range segs[:len(segs)-1] {
+			if s == "rss" || s == "feed" || s == "feeds" || s == "atom" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func feedQuery(u *url.URL) bool {
+	for _, p := range params(u.RawQuery) {
+		if !formatParams[strings.ToLower(p.key)] {
+			continue
+		}
+		switch strings.ToLower(p.value) {
+		case "rss", "rss2", "atom", "rdf", "comments-rss2", "feed":
+			return true
+		}
+	}
+	return false
+}
+
+// feedText: short texts (at most five words) with the word RSS or Atom
+// ("RSS", "RSS 2.0", "Subscribe via RSS", "RSSフィード"), or a text that
+// is just "Feed".
+func feedText(text string) bool {
+	t := strings.ToLower(strings.TrimSpace(text))
+	if t == "" || len(strings.Fields(t)) > 5 {
+		return false
+	}
+	if feedTextWords[strings.Trim(t, " .:!»›>")] {
+		return true
+	}
+	if strings.Contains(t, "rss") {
+		return true
+	}
+	for _, w := range strings.FieldsFunc(t, func(r rune) bool {
+		return !('a' <= r && r <= 'z')
+	}) {
+		if w == "atom" {
+			return true
+		}
+	}
+	return false
+}
+
+// feedAnchors lists the feed-like links the page does not advertise: first
+// alternates with a plain XML/JSON type and a feed-like URL, then anchors,
+// each once, in document order.
+func feedAnchors(r *resolver, d *doc, feeds []Feed) []Link {
+	out := []Link{}
+	seen := map[string]bool{}
+	for _, f := range feeds {
+		seen[f.URL] = true
+	}
+	add := func(res resolved, text string) {
+		if res.u == nil || seen[res.s] || notFeed(res.u) {
+			return
+		}
+		seen[res.s] = true
+		out = append(out, Link{URL: res.s, Text: text})
+	}
+	for _, a := range d.alternates {
+		mime, format := feedFormat(a.typ)
+		if format != "" || !genericType(mime) {
+			continue
+		}
+		res := r.resolve(a.href)
+		if res.u != nil && (feedPath(res.u.Path) || feedQuery(res.u) || res.feed) {
+			add(res, a.title)
+		}
+	}
+	for _, a := range d.anchors {
+		res := r.resolve(a.href)
+		if res.u != nil && feedLike(res.u, a.text, a.typ, res.feed) {
+			add(res, a.text)
+		}
+	}
+	return out
+}

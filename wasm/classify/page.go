@@ -1,0 +1,172 @@
+package classify
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+)
+
+// MaxBody is the most of a page Classify reads: the host's body cap. Bytes
+// past it are ignored and Page.Truncated is set; links are still useful when
+// the tail of a page is missing, unlike a feed that stops mid-element.
+const MaxBody = 8 << 20
+
+// maxToken bounds the tokenizer's buffer (html.Tokenizer.SetMaxBuf): the
+// longest single token, typically an inline script, it will hold. A page with
+// a longer token is read up to that token and marked Truncated.
+const maxToken = 4 << 20
+
+// minArticleLinks is how many distinct same-host article links a page needs
+// before it counts as linking to articles (Page.LinksToArticles): enough that
+// a few long-slug legal pages in a footer do not qualify a homepage.
+const minArticleLinks = 5
+
+// Page is what one HTML page says about itself and its site. It serialises
+// to JSON as is; list fields are never null. Every URL in it is absolute
+// http(s), with its fragment dropped, host lowercased and default port
+// removed. The same input always gives the same Page.
+type Page struct {
+	// URL is the page's own URL, normalised like every other URL here.
+	URL string `json:"url"`
+	// Base is the effective <base href> when the page has one.
+	Base string `json:"base,omitempty"`
+	// Kind is the page's own kind: "home", "section", "article" or "other".
+	Kind string `json:"kind"`
+	// Generator is the <meta name=generator> content: the one that named
+	// the CMS when several do, else the first.
+	Generator string `json:"generator,omitempty"`
+	// CMS names the publishing system when the generator or an unmistakable
+	// telltale shows it: "wordpress", "blogger", "ghost", "hugo", "drupal",
+	// "joomla", "substack", "medium", ... (see cms.go). GuessPaths takes it.
+	CMS string `json:"cms,omitempty"`
+	// Title is the document's <title>, whitespace collapsed.
+	Title string `json:"title,omitempty"`
+	// Feeds are the advertised feeds (<link rel=alternate> with an RSS,
+	// Atom or JSON Feed type), ranked: main feed first, comments last.
+	Feeds []Feed `json:"feeds"`
+	// FeedAnchors are feed-like links that the page does not advertise,
+	// in document order, for the host to validate by fetching them.
+	FeedAnchors []Link `json:"feed_anchors"`
+	// Sections are same-host links of section shape, deduplicated, in
+	// document order.
+	Sections []Link `json:"sections"`
+	// Articles are same-host links of article shape, deduplicated, in
+	// document order.
+	Articles []Link `json:"articles"`
+	// LinksToArticles reports whether the page links to at least five
+	// distinct same-host articles: the check that lets a homepage count as
+	// a section.
+	LinksToArticles bool `json:"links_to_articles"`
+	// SameHostLinks counts the distinct same-host http(s) links on the page
+	// (anchors, fragments dropped), the base of "kept 20 of 271".
+	SameHostLinks int `json:"same_host_links"`
+	// Truncated is set when only part of the page was read (MaxBody, or a
+	// single token longer than the tokenizer's 4 MiB buffer).
+	Truncated bool `json:"truncated,omitempty"`
+}
+
+// Feed is one advertised feed.
+type Feed struct {
+	URL   string `json:"url"`
+	Title string `json:"title,omitempty"`
+	// Type is the advertised MIME type, lowercased, without parameters.
+	Type string `json:"type"`
+	// Format is "rss", "atom" or "json".
+	Format string `json:"format"`
+	// Comments flags a comments feed (site-wide or one post's).
+	Comments bool `json:"comments"`
+	// Group numbers the feeds from 1 in ranked order; the RSS and Atom (and
+	// JSON) versions of one feed share a group.
+	Group int `json:"group"`
+	// Scope is "main", "comments", "category", "tag", "author" or
+	// "search", judged from the feed's path and title.
+	Scope string `json:"scope"`
+}
+
+// Link is one anchor: its absolute URL and its text (the anchor's text,
+// else its aria-label, title or image alt; whitespace collapsed).
+type Link struct {
+	URL  string `json:"url"`
+	Text string `json:"text,omitempty"`
+}
+
+// Classify reads one HTML page fetched from pageURL (absolute http or
+// https). body may be in any charset: the charset parameter of contentType
+// (may be ""), a BOM or a <meta> in the first 1024 bytes decide, as in a
+// browser; a page that declares nothing and is valid UTF-8 is read as UTF-8.
+// In the WebAssembly build (GOOS=wasip1) body is always read as UTF-8: there
+// it is text the browser has already decoded (see charset_wasip1.go).
+// Only the first MaxBody bytes are read. The error is only about pageURL.
+func Classify(pageURL string, body []byte, contentType string) (*Page, error) {
+	pu, err := pageBase(pageURL)
+	if err != nil {
+		return nil, fmt.Errorf("classify: %w", err)
+	}
+	truncated := false
+	if len(body) > MaxBody {
+		body, truncated = body[:MaxBody], true
+	}
+	d := extract(decode(body, contentType))
+	p := build(pu, d)
+	p.Truncated = truncated || d.truncated
+	return p, nil
+}
+
+// pageBase parses and normalises the page URL, which must be absolute
+// http(s).
+func pageBase(pageURL string) (*url.URL, error) {
+	u, err := url.Parse(strings.TrimSpace(pageURL))
+	if err != nil {
+		return nil, fmt.Errorf("page url: %w", err)
+	}
+	if !normalize(u) {
+		return nil, fmt.Errorf("page url %q: not an absolute http(s) url", pageURL)
+	}
+	return u, nil
+}
+
+// build turns the raw extraction into a Page.
+func build(pu *url.URL, d *doc) *Page {
+	p := &Page{
+		URL:         pu.String(),
+		Title:       d.title,
+		Feeds:       []Feed{},
+		FeedAnchors: []Link{},
+		Sections:    []Link{},
+		Articles:    []Link{},
+	}
+	r := newResolver(pu)
+	if d.hasBase {
+		if b, ok := r.setBase(d.base); ok {
+			p.Base = b
+		}
+	}
+	p.Generator, p.CMS = detectCMS(pu, d)
+	p.Feeds = advertised(r, d.alternates)
+	p.FeedAnchors = feedAnchors(r, d, p.Feeds)
+	pageLinks(p, pu, r, d.anchors)
+	p.Kind = pageKind(pu, d)
+	return p
+}
+
+// homeFiles are last path segments that still mean the site's root.
+var homeFiles = map[string]bool{
+	"index.html": true, "index.htm": true, "index.php": true,
+	"index.shtml": true, "index.asp": true, "index.aspx": true,
+	"default.asp": true, "default.aspx": true, "index.jsp": true,
+}
+
+// pageKind judges the page from its own path: the root (or an index file at
+// the root) is "home"; otherwise the path's shape decides, except that a
+// page marking itself og:type=article with article:published_time is an
+// article whatever its path.
+func pageKind(pu *url.URL, d *doc) string {
+	segs := strings.FieldsFunc(pu.Path, func(r rune) bool { return r == '/' })
+	if len(segs) == 0 || (len(segs) == 1 && homeFiles[strings.ToLower(segs[0])]) {
+		return "home"
+	}
+	if d.ogArticle && d.published {
+		return string(ShapeArticle)
+	}
+	return string(URLShape(pu).Shape)
+}

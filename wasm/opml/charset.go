@@ -1,0 +1,9 @@
+//go:build !wasip1
+
+package opml
+
+import "golang.org/x/net/html/charset"
+
+// charsetReader converts a document declared in another encoding
+// (<?xml encoding="ISO-8859-1"?>) to UTF-8 for encoding/xml.
+var charsetReader = charset.NewReaderLabel

@@ -1,0 +1,119 @@
+package opml
+
+import (
+	"encoding/xml"
+	"fmt"
+	"io"
+	"net/url"
+)
+
+// Write writes subs as an OPML 2.0 document titled title to w, UTF-8. Each
+// site (Subscription.Site) becomes one folder, in the order the sites first
+// appear in subs, holding its subscriptions in their order; subscriptions
+// without a Site sit at the top level after the folders. Read gives back
+// exactly that order. Characters XML cannot carry (C0 controls other than
+// tab, newline and carriage return) are written as U+FFFD.
+func Write(w io.Writer, subs []Subscription, title string) error {
+	var sites []string
+	bySite := map[string][]Subscription{}
+	for i, s := range subs {
+		if !knownKind(s.Kind) {
+			return fmt.Errorf("opml: write: subscription %d: unknown kind %q", i, s.Kind)
+		}
+		if s.URL == "" {
+			return fmt.Errorf("opml: write: subscription %d: empty url", i)
+		}
+		if _, ok := bySite[s.Site]; !ok && s.Site != "" {
+			sites = append(sites, s.Site)
+		}
+		bySite[s.Site] = append(bySite[s.Site], s)
+	}
+	e := &encoder{enc: xml.NewEncoder(w)}
+	e.enc.Indent("", "  ")
+	e.token(xml.ProcInst{Target: "xml", Inst: []byte(`version="1.0" encoding="UTF-8"`)})
+	e.token(xml.CharData("\n"))
+	e.start("opml", "version", "2.0", "xmlns:"+prefix, Namespace)
+	e.start("head")
+	e.start("title")
+	e.token(xml.CharData(title))
+	e.end("title")
+	e.end("head")
+	e.start("body")
+	for _, site := range sites {
+		label := siteLabel(site)
+		e.start("outline", "text", label, "title", label, prefix+":site", site)
+		for _, s := range bySite[site] {
+			e.outline(s)
+		}
+		e.end("outline")
+	}
+	for _, s := range bySite[""] {
+		e.outline(s)
+	}
+	e.end("body")
+	e.end("opml")
+	if e.err == nil {
+		e.err = e.enc.Close()
+	}
+	if e.err != nil {
+		return fmt.Errorf("opml: write: %w", e.err)
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+// siteLabel names a site's folder: its hostname, or the Site as given when
+// it does not parse as a URL with a host.
+func siteLabel(site string) string {
+	if u, err := url.Parse(site); err == nil && u.Hostname() != "" {
+		return u.Hostname()
+	}
+	return site
+}
+
+// encoder writes tokens and keeps the first error.
+type encoder struct {
+	enc *xml.Encoder
+	err error
+}
+
+func (e *encoder) token(t xml.Token) {
+	if e.err == nil {
+		e.err = e.enc.EncodeToken(t)
+	}
+}
+
+// start opens an element with attributes given as name, value pairs;
+// empty values are left out. Prefixed names are written as given: the
+// prefix is declared on <opml>.
+func (e *encoder) start(name string, kv ...string) {
+	t := xml.StartElement{Name: xml.Name{Local: name}}
+	for i := 0; i+1 < len(kv); i += 2 {
+		if kv[i+1] != "" {
+			t.Attr = append(t.Attr, xml.Attr{Name: xml.Name{Local: kv[i]}, Value: kv[i+1]})
+		}
+	}
+	e.token(t)
+}
+
+func (e *encoder) end(name string) { e.token(xml.EndElement{Name: xml.Name{Local: name}}) }
+
+// outline writes one subscription. text is required by readers, so an
+// untitled subscription shows its URL there and has no title attribute;
+// Read turns that back into an empty title.
+func (e *encoder) outline(s Subscription) {
+	text := s.Title
+	if text == "" {
+		text = s.URL
+	}
+	if s.Kind == KindFeed {
+		e.start("outline", "type", "rss", "text", text, "title", s.Title,
+			"xmlUrl", s.URL, "htmlUrl", s.Site,
+			prefix+":format", s.Format, prefix+":added", s.Added)
+	} else {
+		e.start("outline", "type", "link", "text", text, "title", s.Title,
+			"url", s.URL, prefix+":kind", s.Kind,
+			prefix+":format", s.Format, prefix+":added", s.Added)
+	}
+	e.end("outline")
+}

@@ -1,0 +1,93 @@
+package feed
+
+import (
+	"strings"
+	"time"
+
+	"github.com/mmcdole/gofeed"
+	"github.com/mmcdole/gofeed/atom"
+	"github.com/mmcdole/gofeed/rss"
+)
+
+func summarise(f *gofeed.Feed, jsonHub string) *Summary {
+	s := &Summary{
+		Format:   f.FeedType,
+		Title:    clean(f.Title),
+		SiteLink: strings.TrimSpace(f.Link),
+		SelfLink: strings.TrimSpace(f.FeedLink),
+		Language: strings.TrimSpace(f.Language),
+		Items:    len(f.Items),
+		Hub:      jsonHub,
+	}
+	switch orig := f.OriginalFeed().(type) {
+	case *rss.Feed:
+		s.Hub = rssHub(orig)
+	case *atom.Feed:
+		for _, l := range orig.Links {
+			if hasRel(l.Rel, "hub") && l.Href != "" {
+				s.Hub = strings.TrimSpace(l.Href)
+				break
+			}
+		}
+	}
+	for _, it := range f.Items {
+		if it == nil {
+			continue
+		}
+		if d := itemDate(it); d.After(s.Newest) {
+			s.Newest = d
+		}
+	}
+	return s
+}
+
+// rssHub finds <atom:link rel="hub"> (any prefix bound to a link element)
+// in an RSS channel's extensions.
+func rssHub(f *rss.Feed) string {
+	for _, byName := range f.Extensions {
+		for _, l := range byName["link"] {
+			if hasRel(l.Attrs["rel"], "hub") && l.Attrs["href"] != "" {
+				return strings.TrimSpace(l.Attrs["href"])
+			}
+		}
+	}
+	return ""
+}
+
+// hasRel: rel is a space-separated token list, case-insensitive.
+func hasRel(rel, want string) bool {
+	for _, r := range strings.Fields(rel) {
+		if strings.EqualFold(r, want) {
+			return true
+		}
+	}
+	return false
+}
+
+func itemDate(it *gofeed.Item) time.Time {
+	switch {
+	case it.PublishedParsed != nil:
+		return it.PublishedParsed.UTC()
+	case it.UpdatedParsed != nil:
+		return it.UpdatedParsed.UTC()
+	}
+	return time.Time{}
+}
+
+func itemURL(it *gofeed.Item) string {
+	if u := strings.TrimSpace(it.Link); u != "" {
+		return u
+	}
+	for _, l := range it.Links {
+		if u := strings.TrimSpace(l); u != "" {
+			return u
+		}
+	}
+	if g := strings.TrimSpace(it.GUID); strings.HasPrefix(g, "http://") || strings.HasPrefix(g, "https://") {
+		return g
+	}
+	return ""
+}
+
+// clean collapses white space runs (titles spread over lines).
+func clean(s string) string { return strings.Join(strings.Fields(s), " ") }

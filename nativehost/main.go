@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 )
 
 // version is set at build time (build.sh: -ldflags -X main.version).
@@ -35,6 +36,9 @@ add-on id), it speaks native messaging on stdin/stdout; see PROTOCOL.md.
 func main() { os.Exit(doMain(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
 
 func doMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if browserLaunch(args) {
+		return runNative(stdin, stdout, stderr)
+	}
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return exitUsage
@@ -49,10 +53,26 @@ func doMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runInstall(rest, stdout, stderr)
 	case "uninstall":
 		return runUninstall(rest, stdout, stderr)
+	case "discover":
+		return runDiscover(rest, stdout, stderr)
+	case "section":
+		return runSection(rest, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
 	}
 	fmt.Fprintf(stderr, "feedscout-host: unknown command %q\n%s", cmd, usage)
 	return exitUsage
+}
+
+// browserLaunch reports whether the arguments are those a browser passes
+// to a native messaging host: Chrome an origin (chrome-extension://ID/,
+// plus --parent-window=N on Windows), Firefox the manifest path and the
+// add-on id.
+func browserLaunch(args []string) bool {
+	if len(args) >= 1 && strings.HasPrefix(args[0], "chrome-extension://") {
+		return true
+	}
+	return len(args) == 2 && strings.HasSuffix(args[0], ".json") &&
+		(strings.Contains(args[1], "@") || strings.HasPrefix(args[1], "{"))
 }

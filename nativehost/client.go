@@ -1,0 +1,29 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"time"
+
+	"feedscout/nativehost/internal/fetch"
+)
+
+// pauseEnv names the environment variable that shortens the pause between
+// requests to one site (a Go duration such as 20ms), for tests that do not
+// check pacing.
+const pauseEnv = "FEEDSCOUT_PAUSE"
+
+// newClient builds the one polite client of this process: every discovery
+// and section request goes through it, so two of them on one site share
+// its pacing and budget.
+func newClient(allowPrivate bool) (*fetch.Client, error) {
+	o := fetch.Options{AllowPrivate: allowPrivate}
+	if s := os.Getenv(pauseEnv); s != "" {
+		d, err := time.ParseDuration(s)
+		if err != nil || d < 0 {
+			return nil, fmt.Errorf("%s=%q: not a duration such as 20ms", pauseEnv, s)
+		}
+		o.Pause = d
+	}
+	return fetch.New(o), nil
+}

@@ -1,0 +1,196 @@
+package discover
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"feedscout/nativehost/internal/fetch"
+	"feedscout/nativehost/internal/robots"
+	"feedscout/wasm/classify"
+)
+
+// Orders of discovery.
+const (
+	// OrderArticle is the source article's order, kept faithfully as the
+	// baseline: link tags, all nine usual paths, the sitemaps robots.txt
+	// lists, then sections. It fetches no advertised feed.
+	OrderArticle = "article"
+	// OrderSmart (the default) uses what is known before each request to
+	// skip the ones that cannot change the outcome; see smart.go.
+	OrderSmart = "smart"
+)
+
+// Deadline is the overall limit of one discovery; when it passes, the
+// report says what was found until then.
+const Deadline = 60 * time.Second
+
+// Page is the browser's copy of a page of the site (the active tab).
+type Page struct {
+	URL         string
+	HTML        []byte
+	ContentType string
+}
+
+// Options tune one discovery.
+type Options struct {
+	// Order is OrderSmart (default when empty) or OrderArticle.
+	Order string
+	// Page is the tab's page, when discovery starts from the browser.
+	Page *Page
+	// Deadline bounds the whole discovery (Deadline when zero).
+	Deadline time.Duration
+	// OnRow receives each request log row as it happens (may be nil).
+	// It is called from the discovery's goroutine.
+	OnRow func(fetch.Row)
+	// Now is the clock for judging sitemaps (time.Now when nil).
+	Now func() time.Time
+}
+
+// run is the state of one discovery.
+type run struct {
+	ctx   context.Context
+	opt   Options
+	site  *fetch.Site
+	root  *url.URL
+	host  string
+	rules *robots.Rules
+	rep   *Report
+
+	home      *classify.Page // the homepage, classified (nil until known)
+	homeTried bool           // fetching it was attempted (or not needed)
+	homeFail  string         // why the homepage could not be read
+
+	tried        map[string]bool // URLs already requested
+	stop         string          // why the site is finished early ("" while running)
+	stopWhy      string          // the sentence for stop
+	sitemapsRead int             // listed sitemaps read (at most maxSitemaps)
+	mu           sync.Mutex      // guards rep.Requests
+}
+
+// Run discovers siteURL (any URL of the site; its scheme and host are
+// used) with client. It always returns a report: failures of the site are
+// outcomes with a reason. The error is only for a siteURL that is not an
+// absolute http(s) URL.
+func Run(ctx context.Context, client *fetch.Client, siteURL string, o Options) (*Report, error) {
+	start := time.Now()
+	u, err := url.Parse(siteURL)
+	if err != nil || u.Hostname() == "" || (u.Scheme != "http" && u.Scheme != "https") {
+		return nil, fmt.Errorf("discover %q: not an absolute http(s) url", siteURL)
+	}
+	root := &url.URL{Scheme: u.Scheme, Host: strings.ToLower(u.Host), Path: "/"}
+	if o.Order == "" {
+		o.Order = OrderSmart
+	}
+	if o.Order != OrderSmart && o.Order != OrderArticle {
+		return nil, fmt.Errorf("discover %s: unknown order %q", siteURL, o.Order)
+	}
+	if o.Deadline <= 0 {
+		o.Deadline = Deadline
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	ctx, cancel := context.WithTimeout(ctx, o.Deadline)
+	defer cancel()
+	r := &run{
+		ctx: ctx, opt: o, root: root, host: root.Hostname(),
+		rep:   &Report{Site: root.String(), Order: o.Order, Feeds: []Feed{}, Sitemaps: []Sitemap{}, Sections: []Section{}, Requests: []fetch.Row{}},
+		tried: map[string]bool{},
+	}
+	site, err := client.Site(root.String(), r.row)
+	if err != nil {
+		return nil, fmt.Errorf("discover %s: %w", root, err)
+	}
+	defer site.Close()
+	r.site = site
+	if o.Order == OrderArticle {
+		r.articleOrder()
+	} else {
+		r.smartOrder()
+	}
+	r.finish()
+	r.rep.ElapsedMS = time.Since(start).Milliseconds()
+	r.rep.BudgetLeft = site.Remaining()
+	return r.rep, nil
+}
+
+// row records one request log row and passes it on.
+func (r *run) row(row fetch.Row) {
+	r.mu.Lock()
+	r.rep.Requests = append(r.rep.Requests, row)
+	r.mu.Unlock()
+	if r.opt.OnRow != nil {
+		r.opt.OnRow(row)
+	}
+}
+
+// done reports whether the site is finished early.
+func (r *run) done() bool { return r.stop != "" }
+
+// halt finishes the site early; the first reason wins.
+func (r *run) halt(kind, sentence string) {
+	if r.stop == "" {
+		r.stop, r.stopWhy = kind, sentence
+	}
+}
+
+// abs resolves p against the site root.
+func (r *run) abs(p string) string {
+	ref, err := url.Parse(p)
+	if err != nil {
+		return ""
+	}
+	return r.root.ResolveReference(ref).String()
+}
+
+// errStopped is get's error once the site is finished early.
+var errStopped = errors.New("discovery stopped")
+
+// get makes one request through the polite client and turns what ends the
+// site (budget, deadline, cancellation, a 429) into a halt. A nil response
+// comes with the error that explains it (fetch.ErrDisallowed, a network
+// failure, ...); the log row already records it.
+func (r *run) get(step, u string) (*fetch.Response, error) {
+	if r.done() {
+		return nil, errStopped
+	}
+	r.tried[u] = true
+	resp, err := r.site.Get(r.ctx, step, u)
+	if err != nil {
+		r.noteErr(err)
+		return nil, err
+	}
+	if resp.Status == 429 {
+		r.halt(OutcomeRefused, fmt.Sprintf("%s answered 429 (too many requests) to %s, so feedscout stopped; try again later.", r.host, pathOf(u)))
+		return nil, errStopped
+	}
+	return resp, nil
+}
+
+// noteErr halts on the errors that end a site.
+func (r *run) noteErr(err error) {
+	switch {
+	case errors.Is(err, fetch.ErrBudget):
+		r.halt("budget", fmt.Sprintf("feedscout stopped after %d requests, the limit for one site.", fetch.DefaultBudget))
+	case errors.Is(err, context.DeadlineExceeded) || r.ctx.Err() == context.DeadlineExceeded:
+		r.halt("deadline", fmt.Sprintf("feedscout stopped after %s, the time limit for one site.", r.opt.Deadline))
+	case errors.Is(err, context.Canceled) || r.ctx.Err() != nil:
+		r.halt("cancelled", "the discovery was cancelled before it finished.")
+	}
+}
+
+func pathOf(u string) string {
+	p, err := url.Parse(u)
+	if err != nil || p.Path == "" {
+		return u
+	}
+	if p.Host != "" {
+		return p.Host + p.EscapedPath()
+	}
+	return p.EscapedPath()
+}

@@ -1,0 +1,161 @@
+package discover
+
+import (
+	"net/url"
+	"strings"
+
+	"feedscout/wasm/classify"
+)
+
+// maxAnchors bounds the feed-like anchors tried before the usual paths.
+const maxAnchors = 2
+
+// smartOrder finds what the article order finds with fewer requests, using
+// what is known before each one:
+//
+//   - the browser's page: no homepage request when the tab is the
+//     homepage; a feed the tab advertises is used even when it is not;
+//   - only the main advertised feed is fetched (to validate and preview);
+//   - the CMS hint from the page puts that CMS's feed path first;
+//   - feed-like anchors are tried before blind guesses;
+//   - sitemaps robots.txt lists are read before the guesses when their
+//     names say news or sections (big publishers);
+//   - a guess answering 200 with HTML means the site answers every path
+//     (soft 404): the page's own feed links are tried, guessing stops;
+//   - a 401/403 on a guess means the site refuses these paths: guessing
+//     stops (a 429 anywhere stops the site).
+func (r *run) smartOrder() {
+	r.robotsStep()
+	if r.done() {
+		return
+	}
+	tab, isHome := r.tabPage()
+	if isHome {
+		r.home, r.homeTried = tab, true
+		r.rep.HomeFromPage = true
+	}
+	// Advertised feeds: from the tab when it advertises any, else from the
+	// homepage.
+	if tab != nil && len(tab.Feeds) > 0 {
+		r.listAdvertised(tab)
+		r.checkAdvertised()
+		if r.feedFound() || r.done() {
+			return
+		}
+	}
+	r.homeStep()
+	if r.done() {
+		return
+	}
+	if r.home != nil {
+		r.listAdvertised(r.home)
+		r.checkAdvertised()
+		if r.feedFound() || r.done() {
+			return
+		}
+	}
+	cms := ""
+	if r.home != nil {
+		cms = r.home.CMS
+	}
+	guesses := classify.GuessPaths(cms)
+	if cms != "" && len(guesses) > 0 {
+		switch v, resp := r.tryCandidate("guess", r.abs(guesses[0]), "guess"); v {
+		case isFeed:
+			return
+		case softPage:
+			if r.followSoftPage(resp.URL, resp.Body, resp.Header.Get("Content-Type")) {
+				return
+			}
+			guesses = nil
+		case forbid:
+			guesses = nil
+		}
+	}
+	if r.done() {
+		return
+	}
+	if r.home != nil && r.tryAnchors(r.home.FeedAnchors) {
+		return
+	}
+	if r.done() {
+		return
+	}
+	if r.sitemapStep(newsOrSections) || r.done() {
+		r.sectionStep()
+		return
+	}
+guessing:
+	for _, p := range guesses {
+		switch v, resp := r.tryCandidate("guess", r.abs(p), "guess"); v {
+		case isFeed:
+			return
+		case softPage:
+			if r.followSoftPage(resp.URL, resp.Body, resp.Header.Get("Content-Type")) {
+				return
+			}
+			break guessing
+		case forbid:
+			break guessing
+		}
+		if r.done() {
+			return
+		}
+	}
+	r.sitemapStep(nil)
+	r.homeStep() // sections need the homepage when the tab was not it
+	r.sectionStep()
+}
+
+// tryAnchors tries up to maxAnchors feed-like anchors not tried yet.
+func (r *run) tryAnchors(anchors []classify.Link) bool {
+	n := 0
+	for _, a := range anchors {
+		if n >= maxAnchors || r.done() {
+			break
+		}
+		if r.tried[a.URL] || len(a.URL) > maxURL {
+			continue
+		}
+		n++
+		if v, _ := r.tryCandidate("feed", a.URL, "anchor"); v == isFeed {
+			return true
+		}
+	}
+	return false
+}
+
+// followSoftPage handles a guess that answered 200 with an HTML page: when
+// that page names feeds (a "feeds" page), they are tried; otherwise it is
+// the site's answer to any path and guessing more is pointless.
+func (r *run) followSoftPage(pageURL string, body []byte, ct string) bool {
+	p, err := classify.Classify(pageURL, body, ct)
+	if err != nil {
+		return false
+	}
+	var links []classify.Link
+	for _, f := range p.Feeds {
+		links = append(links, classify.Link{URL: f.URL, Text: f.Title})
+	}
+	links = append(links, p.FeedAnchors...)
+	return r.tryAnchors(links)
+}
+
+// newsOrSections picks the sitemaps whose file name says they list news or
+// sections: worth reading before guessing feed paths.
+func newsOrSections(u string) bool {
+	pu, err := url.Parse(u)
+	if err != nil {
+		return false
+	}
+	name := strings.ToLower(pu.Path)
+	if i := strings.LastIndexByte(name, '/'); i >= 0 {
+		name = name[i+1:]
+	}
+	for _, w := range []string{"news", "section", "category", "categories"} {
+		if strings.Contains(name, w) {
+			return true
+		}
+	}
+	return false
+}

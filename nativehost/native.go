@@ -1,0 +1,67 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"feedscout/nativehost/internal/discover"
+	"feedscout/nativehost/internal/fetch"
+	"feedscout/nativehost/internal/message"
+	"feedscout/nativehost/internal/section"
+)
+
+// runNative serves native messaging on stdin/stdout until the browser
+// closes the pipe. Exit status 0 after a clean end (or a corrupt stream,
+// which gets an error reply first), 1 when stdout failed.
+func runNative(stdin io.Reader, stdout, stderr io.Writer) int {
+	client, err := newClient(false)
+	if err != nil {
+		fmt.Fprintf(stderr, "feedscout-host: %v\n", err)
+		return exitFail
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	err = message.Serve(ctx, stdin, stdout, handler{client}, message.ServeOptions{Version: version, Log: stderr})
+	switch {
+	case err == nil, errors.Is(err, message.ErrCorrupt), errors.Is(err, context.Canceled):
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "feedscout-host: %v\n", err)
+	return exitFail
+}
+
+// handler answers discover and section requests with the process's one
+// client.
+type handler struct{ client *fetch.Client }
+
+// Handle implements message.Handler.
+func (h handler) Handle(ctx context.Context, req *message.Request, progress func(any)) (*message.Reply, error) {
+	onRow := func(r fetch.Row) { progress(r) }
+	switch req.Type {
+	case message.TypeDiscover:
+		o := discover.Options{Order: req.Order, OnRow: onRow}
+		if req.Page != nil {
+			o.Page = &discover.Page{URL: req.Page.URL, HTML: []byte(req.Page.HTML), ContentType: req.Page.ContentType}
+		}
+		rep, err := discover.Run(ctx, h.client, req.URL, o)
+		if err != nil {
+			return nil, &message.Error{Code: message.CodeBadURL, Msg: "The address cannot be looked up: " + err.Error() + "."}
+		}
+		return &message.Reply{Report: rep}, nil
+	case message.TypeSection:
+		res, err := section.Follow(ctx, h.client, req.URL, onRow)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, &message.Error{Code: message.CodeShutdown, Msg: "The host stopped before the section page was read."}
+			}
+			return nil, &message.Error{Code: message.CodeFetch, Msg: section.Explain(err)}
+		}
+		return &message.Reply{Section: res}, nil
+	}
+	return nil, &message.Error{Code: message.CodeUnknownType, Msg: fmt.Sprintf("Unknown request type %q.", req.Type)}
+}

@@ -1,5 +1,7 @@
 package classify
 
+import "strings"
+
 // Context: a path judged alone is sometimes a coin toss (/news/heat-wave/
 // is a story on one site, /news/tech-and-science/ a department on another).
 // Among its siblings (the other <loc>s of one sitemap, the other links of
@@ -78,16 +80,16 @@ func ShapeInContext(paths []string) []Verdict {
 // root and for top-level paths, whose siblings are the whole site and make
 // no pattern.
 func parentDir(path string) (string, bool) {
-	if i := indexByte(path, '?'); i >= 0 {
+	if i := strings.IndexByte(path, '?'); i >= 0 {
 		path = path[:i]
 	}
-	if i := indexByte(path, '#'); i >= 0 {
+	if i := strings.IndexByte(path, '#'); i >= 0 {
 		path = path[:i]
 	}
 	for len(path) > 0 && path[len(path)-1] == '/' {
 		path = path[:len(path)-1]
 	}
-	i := lastIndexByte(path, '/')
+	i := strings.LastIndexByte(path, '/')
 	if i <= 0 {
 		return "", false
 	}

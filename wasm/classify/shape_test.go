@@ -69,6 +69,8 @@ func TestPathShape(t *testing.T) {
 		{"/feed/", ShapeOther, "blocked-segment"},
 		{"/rss/index.xml", ShapeOther, "file-extension"},
 		{"/logo.png", ShapeOther, "file-extension"},
+		{".php", ShapeSection, "section"}, // a bare extension is a name (found by fuzzing)
+		{"/.html/", ShapeSection, "section"},
 		{"/search?q=x", ShapeOther, "blocked-segment"},
 		{"/?page=2", ShapeOther, "root"},
 		// Further pages of an article stay the article.

@@ -1,0 +1,84 @@
+package classify
+
+import "strings"
+
+// Query strings: article ids, Joomla views, further pages and utility
+// parameters, read without allocating.
+
+type queryKind uint8
+
+const (
+	queryNone    queryKind = iota
+	queryID                // an article id: ?id=77753720, ?p=1234, ?idxno=317123
+	querySection           // a listing: Joomla view=category
+	queryPage              // a further page: ?page=2, ?PAGEN_1=2, ?start=10
+	queryOther             // a feed, search or login: ?format=feed, ?s=x
+)
+
+type queryVerdict struct{ kind queryKind }
+
+// idParams name article ids in query strings, with the fewest digits the
+// value must have.
+var idParams = map[string]int{
+	"id": 4, "p": 3, "idxno": 3, "aid": 4, "articleid": 4, "article_id": 4,
+	"newsid": 4, "news_id": 4, "storyid": 4, "story_id": 4, "contentid": 4,
+	"cntn_cd": 4, "idx": 4, "no": 4, "nid": 4, "k": 6, "docid": 4, "artid": 4,
+}
+
+// viewWords are Joomla's view= values.
+var viewWords = map[string]queryKind{
+	"article": queryID, "category": querySection, "section": querySection,
+	"featured": querySection, "categories": querySection,
+	"login": queryOther, "registration": queryOther, "reset": queryOther,
+	"remind": queryOther, "profile": queryOther,
+}
+
+var pageParams = map[string]bool{
+	"page": true, "pg": true, "start": true, "offset": true,
+	"updated-max": true, "max-results": true, "pagen_1": true, "pagen_2": true,
+	"paged": true,
+}
+
+// judgeQuery reads a raw query string without allocating.
+func judgeQuery(q string) queryVerdict {
+	var v queryVerdict
+	var buf [maxWordLen]byte
+	for len(q) > 0 {
+		pair := q
+		if i := strings.IndexByte(q, '&'); i >= 0 {
+			pair, q = q[:i], q[i+1:]
+		} else {
+			q = ""
+		}
+		key, val := pair, ""
+		if i := strings.IndexByte(pair, '='); i >= 0 {
+			key, val = pair[:i], pair[i+1:]
+		}
+		switch {
+		case strings.EqualFold(key, "format") && strings.EqualFold(val, "feed"),
+			strings.EqualFold(key, "feed"),
+			(strings.EqualFold(key, "s") || strings.EqualFold(key, "q")) && val != "":
+			return queryVerdict{queryOther}
+		case strings.EqualFold(key, "view"):
+			switch viewWords[string(foldKey(&buf, val))] {
+			case queryID:
+				v.kind = queryID
+			case querySection:
+				if v.kind == queryNone {
+					v.kind = querySection
+				}
+			case queryOther:
+				return queryVerdict{queryOther}
+			}
+		case foldIn(pageParams, key) && val != "" && val != "0":
+			if v.kind != queryID {
+				v.kind = queryPage
+			}
+		default:
+			if min, ok := idParams[string(foldKey(&buf, key))]; ok && longestDigitRun(val) >= min {
+				v.kind = queryID
+			}
+		}
+	}
+	return v
+}

@@ -30,7 +30,8 @@ type recorder struct {
 func (rec *recorder) wrap(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rec.mu.Lock()
-		rec.hits = append(rec.hits, hit{path: r.URL.RequestURI(), at: time.Now(), header: r.Header.Clone()})
+		rec.hits = append(rec.hits, hit{path: r.RequestURI, // raw target: absolute through a proxy
+			at: time.Now(), header: r.Header.Clone()})
 		rec.active++
 		rec.maxActive = max(rec.maxActive, rec.active)
 		rec.mu.Unlock()

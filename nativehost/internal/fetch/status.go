@@ -84,7 +84,7 @@ type Row struct {
 	Step   string `json:"step"`   // robots, home, guess, sitemap, section, feed
 	URL    string `json:"url"`    // the URL requested (each redirect hop has its row)
 	Status Status `json:"status"` // HTTP status, or a word
-	Bytes  int64  `json:"bytes"`  // body bytes after decompression
+	Bytes  int64  `json:"bytes"`  // body bytes after decompression; 0 when failed
 	MS     int64  `json:"ms"`     // request time, body included; 0 when not made
 	Note   string `json:"note,omitempty"`
 }

@@ -1,0 +1,105 @@
+package fetch
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"sync"
+	"testing"
+)
+
+func TestStatusJSON(t *testing.T) {
+	rows := []Row{
+		{Step: "home", URL: "https://a.example/", Status: Status{Code: 200}, Bytes: 1234, MS: 56},
+		{Step: "guess", URL: "https://a.example/feed", Status: Status{Word: WordRobotsDisallow}, Note: "disallowed by robots.txt"},
+	}
+	b, err := json.Marshal(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `[{"step":"home","url":"https://a.example/","status":200,"bytes":1234,"ms":56},` +
+		`{"step":"guess","url":"https://a.example/feed","status":"robots-disallow","bytes":0,"ms":0,"note":"disallowed by robots.txt"}]`
+	if string(b) != want {
+		t.Errorf("JSON\n%s\nwant\n%s", b, want)
+	}
+	var back []Row
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back, rows) {
+		t.Errorf("round trip %+v", back)
+	}
+	var s Status
+	for _, bad := range []string{`true`, `"x`, `1.5`, `{}`} {
+		if err := json.Unmarshal([]byte(bad), &s); err == nil {
+			t.Errorf("Unmarshal(%s) accepted", bad)
+		}
+	}
+}
+
+func TestErrorIs(t *testing.T) {
+	cause := &Error{Word: WordDNS, URL: "https://x.example/robots.txt", Err: errors.New("no such host")}
+	err := fmt.Errorf("discover: %w", &Error{Word: WordRobotsDisallow, URL: "https://x.example/", Err: cause})
+	if !errors.Is(err, ErrDisallowed) || !errors.Is(err, ErrDNS) || errors.Is(err, ErrTimeout) {
+		t.Errorf("errors.Is chain wrong for %v", err)
+	}
+	var fe *Error
+	if !errors.As(err, &fe) || fe.Word != WordRobotsDisallow {
+		t.Errorf("errors.As gave %v", fe)
+	}
+	if got := cause.Error(); got != "fetch https://x.example/robots.txt: dns: no such host" {
+		t.Errorf("Error() = %q", got)
+	}
+}
+
+// TestStream: onRow sees every row, in log order, as it happens.
+func TestStream(t *testing.T) {
+	t.Parallel()
+	srv, _ := serve(t, "User-agent: *\nDisallow: /no\n", nil)
+	var mu sync.Mutex
+	var streamed []Row
+	s, err := quick(Options{}).Site(srv.URL, func(r Row) {
+		mu.Lock()
+		streamed = append(streamed, r)
+		mu.Unlock()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, p := range []string{"/", "/no", "/feed"} {
+		get(t, s, "guess", srv.URL+p)
+	}
+	get(t, s, "guess", "ftp://example.com/feed")
+	if !reflect.DeepEqual(streamed, s.Log()) || len(streamed) != 5 {
+		t.Errorf("streamed %v\nlog %v", words(streamed), words(s.Log()))
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	c := quick(Options{})
+	for _, u := range []string{"ftp://example.com/", "javascript:alert(1)", "file:///etc/passwd", "/relative", "http://", "%zz"} {
+		if _, err := c.Site(u, nil); err == nil {
+			t.Errorf("Site(%q) accepted", u)
+		}
+	}
+	s := open(t, c, "https://example.com/some/page")
+	for u, want := range map[string]*Error{
+		"file:///etc/passwd":  ErrBadScheme,
+		"javascript:alert(1)": ErrBadScheme,
+		"http:///nohost":      ErrBadURL,
+		"http://a b.example/": ErrBadURL,
+	} {
+		_, err := get(t, s, "feed", u)
+		wantWord(t, err, want)
+	}
+	if s.Used() != 0 || len(s.Log()) != 4 {
+		t.Errorf("Used %d, %d rows", s.Used(), len(s.Log()))
+	}
+	s.Close()
+	s.Close()
+	if _, err := get(t, s, "feed", "https://example.com/"); err == nil {
+		t.Errorf("Get after Close worked")
+	}
+}

@@ -3,6 +3,7 @@ package fixtureweb
 import (
 	"bytes"
 	"html/template"
+	"strings"
 	"time"
 )
 
@@ -55,6 +56,22 @@ type page struct {
 var pageTmpl = template.Must(template.New("page").Funcs(template.FuncMap{
 	"iso":  func(t time.Time) string { return t.UTC().Format(time.RFC3339) },
 	"when": func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04") },
+	// Link tags are written by hand: html/template would escape the "+" of
+	// "application/rss+xml" as "&#43;", which no real site does.
+	"headLinks": func(ls []headLink) template.HTML {
+		var b strings.Builder
+		for _, l := range ls {
+			b.WriteString(`<link rel="` + htmlEscape(l.Rel) + `"`)
+			if l.Type != "" {
+				b.WriteString(` type="` + htmlEscape(l.Type) + `"`)
+			}
+			if l.Title != "" {
+				b.WriteString(` title="` + htmlEscape(l.Title) + `"`)
+			}
+			b.WriteString(` href="` + htmlEscape(l.Href) + "\">\n")
+		}
+		return template.HTML(b.String())
+	},
 }).Parse(`<!DOCTYPE html>
 <html lang="{{or .Lang "en"}}">
 <head>
@@ -71,8 +88,7 @@ var pageTmpl = template.Must(template.New("page").Funcs(template.FuncMap{
 <link rel="icon" href="/favicon.ico" sizes="any">
 <link rel="preconnect" href="https://cdn.fixture-static.net">
 <link rel="stylesheet" href="/assets/site.css">
-{{range .Links}}<link rel="{{.Rel}}"{{with .Type}} type="{{.}}"{{end}}{{with .Title}} title="{{.}}"{{end}} href="{{.Href}}">
-{{end}}{{.RawHead}}<script async src="https://cdn.fixture-static.net/analytics.js"></script>
+{{headLinks .Links}}{{.RawHead}}<script async src="https://cdn.fixture-static.net/analytics.js"></script>
 </head>
 <body>
 <header class="masthead">

@@ -55,22 +55,22 @@ const (
 )
 
 // Options configures a Client; the zero value gives the defaults.
+//
+// Transport nil means a clone of http.DefaultTransport (proxy from
+// HTTPS_PROXY/HTTP_PROXY/NO_PROXY, trust from SSL_CERT_FILE) with
+// DisableCompression: Go decodes gzip transparently only when it set
+// Accept-Encoding itself, and then without any size cap, so we set the
+// header and decode under MaxBody. A caller-supplied Transport is used as
+// it is: it must not decompress, and the private-address guard, which lives
+// in the default transport's dialer, does not apply to it.
 type Options struct {
 	Pause        time.Duration     // between requests to one host; 0: DefaultPause, < 0: none
 	Budget       int               // requests per site; 0: DefaultBudget
 	Timeout      time.Duration     // per request, body included; 0: DefaultTimeout
 	MaxBody      int64             // decoded body cap; 0: DefaultMaxBody
-	AllowPrivate bool              // switch off the private-address guard (guard.go)
-	Transport    http.RoundTripper // nil: see below
+	AllowPrivate bool              // no private-address guard, for people who read intranet news
+	Transport    http.RoundTripper // nil: the default transport, see above
 }
-
-// Transport nil means a clone of http.DefaultTransport (proxy from
-// HTTPS_PROXY/HTTP_PROXY/NO_PROXY, trust from SSL_CERT_FILE) with
-// DisableCompression, since Go decodes gzip transparently only when it set
-// Accept-Encoding itself and then without any size cap: we set the header
-// and decode under MaxBody. A caller-supplied Transport is used as it is:
-// it must not decompress, and the private-address guard, which lives in
-// the default transport's dialer, does not apply to it.
 
 // Response is a fetched answer of any HTTP status.
 type Response struct {

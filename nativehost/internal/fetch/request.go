@@ -6,6 +6,7 @@ import (
 	"crypto/x509"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/url"
@@ -88,6 +89,9 @@ func (s *Site) roundTrip(ctx context.Context, rt http.RoundTripper, u *url.URL, 
 	defer hr.Body.Close()
 	resp := &Response{URL: u.String(), Status: hr.StatusCode, Header: hr.Header}
 	if location(resp) != "" {
+		// Unread, but drained a little so the connection can be reused
+		// for the next hop instead of a new TCP and TLS handshake.
+		io.CopyN(io.Discard, hr.Body, 64<<10)
 		return resp, nil
 	}
 	if hr.StatusCode == http.StatusNotModified && stored != nil {

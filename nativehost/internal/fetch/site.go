@@ -88,7 +88,8 @@ func (s *Site) Remaining() int { return max(0, s.b.max-s.b.count()) }
 // "robots") unless known, and obeyed; redirects are followed by hand, at
 // most MaxHops, each hop a paced, counted, logged request checked against
 // its own host's robots.txt. Every status is a response (4xx and 5xx
-// included); the error, an *Error, is for everything else: robots-disallow,
+// included); the error, an *Error unless the Site is closed, is for
+// everything else: robots-disallow,
 // budget, timeout, dns, tls, network, too-large, bad-encoding,
 // refused-address, redirect-loop, too-many-redirects, bad-redirect,
 // bad-scheme, bad-url, canceled.

@@ -163,12 +163,9 @@ func docChecks(robots string, allowed, disallowed []string) []googleCheck {
 // 2083*8 octets is cut there and the cut pattern is what matches.
 func longLineChecks() []googleCheck {
 	const maxLen = 2083 * 8
+	// As the C++ test: prefix, then filler up to maxLen-len(prefix)-len(directive)+1.
 	pad := func(prefix, filler, directive string) string {
-		s := prefix
-		for len(s) < maxLen-len(prefix)-len(directive)+1 {
-			s += filler
-		}
-		return s
+		return prefix + strings.Repeat(filler, maxLen-2*len(prefix)-len(directive)+1)
 	}
 	long := pad("/x/", "a", "disallow: ")
 	r1 := "user-agent: FooBot\ndisallow: " + long + "/qux\n"

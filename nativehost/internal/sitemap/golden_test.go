@@ -87,7 +87,7 @@ func TestGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, f := range files {
-		if strings.HasSuffix(f, ".json") || strings.HasPrefix(filepath.Base(f), ".") {
+		if st, err := os.Stat(f); err != nil || st.IsDir() || strings.HasSuffix(f, ".json") || strings.HasPrefix(filepath.Base(f), ".") {
 			continue
 		}
 		inputs[filepath.Base(f)] = func() ([]byte, error) { return os.ReadFile(f) }

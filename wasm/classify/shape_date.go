@@ -24,9 +24,7 @@ func datedEnd(segs []string) int {
 			if i+1 == n {
 				return n // a bare year: /2024/
 			}
-			// /2024/gundem/slug/, /2024/apple-and-the-ai-race/: a year as
-			// a directory dates what follows it.
-			return i + 1
+			continue
 		}
 		if len(s) == 4 && isDigits(s) && i+1 < n && isDay(segs[i+1]) && isMonthNum(s[2:]) {
 			return i + 2 // yymm/dd (ITmedia)
@@ -109,3 +107,14 @@ var monthNames = map[string]bool{
 }
 
 func hasMonthName(s string) bool { return len(s) >= 3 && foldIn(monthNames, s) }
+
+// yearDirAt reports whether a non-last segment is a bare year
+// (/2024/gundem/...), which dates a story slug after it.
+func yearDirAt(segs []string) bool {
+	for _, s := range segs[:len(segs)-1] {
+		if isYear(s) {
+			return true
+		}
+	}
+	return false
+}

@@ -10,20 +10,26 @@ const maxShapeSegs = 24
 // shapePath is one path split for judging: segments are substrings of the
 // input (no copies), the last one without its page extension.
 type shapePath struct {
-	segs  [maxShapeSegs]string
-	n     int
-	query string
-	file  bool // the last segment ends in a non-page extension (.xml, .jpg)
-	ext   bool // the last segment ended in a page extension (.html, .php)
+	segs   [maxShapeSegs]string
+	n      int
+	query  string
+	file   bool // the last segment ends in a non-page extension (.xml, .jpg)
+	ext    bool // the last segment ended in a page extension (.html, .php)
+	script bool // that extension names a script (.php, .aspx), not a document
 }
 
 // pageExts are the extensions of HTML pages, stripped from the last segment
-// before it is judged. Every other extension of 2-5 letters means a file.
+// before it is judged: documents (.html) and scripts (.php). A section is
+// a document or a directory; a script page is one only by its query or a
+// listing word (/list/aipl.aspx), as the seed's "a dot only as .html" had it.
 var pageExts = map[string]bool{
 	"html": true, "htm": true, "shtml": true, "shtm": true, "xhtml": true,
+	"cms": true, "ghtml": true, "stm": true, "ece": true, "bild": true,
+}
+
+var scriptExts = map[string]bool{
 	"php": true, "php3": true, "asp": true, "aspx": true, "jsp": true,
-	"cms": true, "ghtml": true, "stm": true, "ece": true, "do": true,
-	"cfm": true, "phtml": true, "nhn": true, "bild": true,
+	"do": true, "cfm": true, "phtml": true, "nhn": true,
 }
 
 // fileExts are extensions of things that are not pages.
@@ -72,7 +78,8 @@ func splitShapePath(path string, p *shapePath) bool {
 			break
 		}
 		e := last[dot+1:]
-		if foldIn(pageExts, e) {
+		if foldIn(pageExts, e) || foldIn(scriptExts, e) {
+			p.script = p.script || foldIn(scriptExts, e)
 			last = last[:dot]
 			p.ext = true
 			continue
@@ -112,7 +119,7 @@ func refinedShape(path string) Verdict {
 	}
 	// A trailing index or default page is its directory:
 	// /pages/world/africa/index.html is /pages/world/africa.
-	for len(segs) > 0 && isIndex(segs[len(segs)-1]) && !p.file {
+	for len(segs) > 0 && isIndex(segs[len(segs)-1]) && !p.file && (!p.script || len(segs) == 1) {
 		segs = segs[:len(segs)-1]
 	}
 	if len(segs) == 1 && isLangCode(segs[0]) {
@@ -149,6 +156,9 @@ func refinedShape(path string) Verdict {
 		return Verdict{ShapeOther, "query-utility"}
 	}
 	v := judgeSegs(segs)
+	if v.Rule == "section" && p.script && q.kind == queryNone {
+		v = Verdict{ShapeOther, "script-page"}
+	}
 	if q.kind == queryPage {
 		if v.Shape == ShapeArticle {
 			return Verdict{ShapeArticle, "article-page"}
@@ -184,7 +194,7 @@ func judgeSegs(segs []string) Verdict {
 	// Date archives: /2024/05/, /20240518/, /world/2024/may/18/all.
 	if end := datedEnd(segs); end == n {
 		return Verdict{ShapeOther, "date-archive"}
-	} else if end == n-1 && hasRole(last, roleArchive) {
+	} else if end > 0 && end == n-1 && hasRole(last, roleArchive) {
 		return Verdict{ShapeOther, "date-archive"}
 	}
 
@@ -219,6 +229,10 @@ func judgeSegs(segs []string) Verdict {
 		if hasRole(last, roleArchive) {
 			return Verdict{ShapeOther, "date-archive"}
 		}
+		return Verdict{ShapeArticle, "dated-path"}
+	}
+	// A year directory before a story slug: /2024/apple-and-the-ai-race/.
+	if st.tokens >= 3 && yearDirAt(segs) {
 		return Verdict{ShapeArticle, "dated-path"}
 	}
 
@@ -281,6 +295,13 @@ func judgeSegs(segs []string) Verdict {
 	}
 	if n > 4 {
 		return Verdict{ShapeOther, "too-deep"}
+	}
+	for _, s := range segs {
+		if isDigits(s) {
+			// /special/2026/expo/overview/: departments are named by words;
+			// a bare number outside a listing is an archive or a special.
+			return Verdict{ShapeOther, "numbered-path"}
+		}
 	}
 	return Verdict{ShapeSection, "section"}
 }

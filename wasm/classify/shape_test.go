@@ -47,6 +47,7 @@ func TestPathShape(t *testing.T) {
 		{"/search/label/Travel", ShapeSection, "listing"},
 		{"/index.php?option=com_content&view=category&id=8", ShapeSection, "query-listing"},
 		{"/sport/football/teams/arsenal", ShapeSection, "section"},
+		{"/2024/apple-and-the-ai-race/", ShapeArticle, "dated-path"},
 		// Other: pagination, editions, archives, profiles, legal, feeds.
 		{"/", ShapeOther, "root"},
 		{"", ShapeOther, "root"},
@@ -72,6 +73,12 @@ func TestPathShape(t *testing.T) {
 		{".php", ShapeSection, "section"}, // a bare extension is a name (found by fuzzing)
 		{"/.html/", ShapeSection, "section"},
 		{"/search?q=x", ShapeOther, "blocked-segment"},
+		{"/xmlrpc.php?rsd", ShapeOther, "blocked-segment"},
+		{"/archive/", ShapeOther, "archive"},
+		// Nikkei's sections_sitemap.xml: 184 of 187 are sections, these not.
+		{"/help/", ShapeOther, "blocked-segment"},
+		{"/markets/worldindices/index.aspx", ShapeOther, "script-page"},
+		{"/special/2026/expo/overview/", ShapeOther, "numbered-path"},
 		{"/?page=2", ShapeOther, "root"},
 		// Further pages of an article stay the article.
 		{"/politik/2024-05/haushalt-streit/seite-2", ShapeArticle, "article-page"},

@@ -71,8 +71,8 @@ func init() {
 		"jobs", "karriere", "sitemap", "weather", "crossword",
 		"feed", "feeds", "rss", "atom",
 		"cart", "checkout", "shop", "store",
-		"wp-admin", "wp-login.php", "wp-json", "wp-content", "wp-includes",
-		"xmlrpc.php", "admin", "administrator", "ghost", "cgi-bin", "cdn-cgi",
+		"wp-admin", "wp-login.php", "wp-login", "wp-json", "wp-content",
+		"wp-includes", "xmlrpc.php", "xmlrpc", "admin", "administrator", "ghost", "cgi-bin", "cdn-cgi",
 		"static", "assets", "upload", "uploads", "api", "edit",
 		"share", "print", "quote", "quotes", "comments", "ranking",
 	)

@@ -114,14 +114,14 @@ func (s *Site) fetchRobots(ctx context.Context, origin *url.URL, e *robotsEntry)
 			return nil
 		}
 		if loc := location(resp); loc != "" {
-			next, word, why := s.follow(u, loc, hops, seen)
-			if word == "" {
-				u, _ = url.Parse(next)
+			next, target, word, why := s.follow(u, loc, hops, seen)
+			if next != nil {
+				u = next
 				continue
 			}
 			// RFC 9309 2.3.1.2: a crawler that gives up on the redirects
 			// MAY treat robots.txt as unavailable, i.e. allow all.
-			s.add(Row{Step: "robots", URL: next, Status: Status{Word: word},
+			s.add(Row{Step: "robots", URL: target, Status: Status{Word: word},
 				Note: why + "; robots.txt taken as unavailable: allow all (RFC 9309)"})
 			e.rules, e.expires = robots.Parse(resp.Status, nil), time.Now().Add(robotsTTL)
 			return nil

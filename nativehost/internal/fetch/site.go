@@ -88,11 +88,10 @@ func (s *Site) Remaining() int { return max(0, s.b.max-s.b.count()) }
 // "robots") unless known, and obeyed; redirects are followed by hand, at
 // most MaxHops, each hop a paced, counted, logged request checked against
 // its own host's robots.txt. Every status is a response (4xx and 5xx
-// included); the error, an *Error unless the Site is closed, is for
-// everything else: robots-disallow,
-// budget, timeout, dns, tls, network, too-large, bad-encoding,
-// refused-address, redirect-loop, too-many-redirects, bad-redirect,
-// bad-scheme, bad-url, canceled.
+// included). The error, an *Error unless the Site is closed, is for
+// everything else: robots-disallow, budget, timeout, dns, tls, network,
+// too-large, bad-encoding, refused-address, redirect-loop,
+// too-many-redirects, bad-redirect, bad-scheme, bad-url, canceled.
 func (s *Site) Get(ctx context.Context, step, rawURL string) (*Response, error) {
 	if s.isClosed() {
 		return nil, errClosed
@@ -118,32 +117,33 @@ func (s *Site) Get(ctx context.Context, step, rawURL string) (*Response, error) 
 		if loc == "" {
 			return resp, nil
 		}
-		next, word, why := s.follow(u, loc, hops, seen)
-		if word != "" {
-			s.add(Row{Step: step, URL: next, Status: Status{Word: word}, Note: why})
-			return nil, &Error{Word: word, URL: next, Err: errors.New(why)}
+		next, target, word, why := s.follow(u, loc, hops, seen)
+		if next == nil {
+			s.add(Row{Step: step, URL: target, Status: Status{Word: word}, Note: why})
+			return nil, &Error{Word: word, URL: target, Err: errors.New(why)}
 		}
-		u, _ = url.Parse(next)
+		u = next
 	}
 }
 
-// follow resolves a redirect's Location against u, or says why not.
-func (s *Site) follow(u *url.URL, loc string, hops int, seen map[string]bool) (next, word, why string) {
+// follow resolves a redirect's Location against u. It returns the next
+// URL, or the word and reason for not following, with target the URL (or
+// raw Location) to log.
+func (s *Site) follow(u *url.URL, loc string, hops int, seen map[string]bool) (next *url.URL, target, word, why string) {
 	t, err := u.Parse(loc)
 	if err != nil {
-		return loc, WordBadRedirect, "Location does not parse"
+		return nil, loc, WordBadRedirect, "Location does not parse"
 	}
-	t, err = parseTarget(t.String())
-	if err != nil {
-		return loc, WordBadRedirect, "redirect to " + loc + " is not an http(s) URL"
+	if t, err = parseTarget(t.String()); err != nil {
+		return nil, loc, WordBadRedirect, "redirect to " + loc + " is not an http(s) URL"
 	}
 	switch {
 	case seen[t.String()]:
-		return t.String(), WordRedirectLoop, "redirect back to " + t.String()
+		return nil, t.String(), WordRedirectLoop, "redirect back to " + t.String()
 	case hops >= MaxHops:
-		return t.String(), WordTooManyRedirects, fmt.Sprintf("more than %d redirects", MaxHops)
+		return nil, t.String(), WordTooManyRedirects, fmt.Sprintf("more than %d redirects", MaxHops)
 	}
-	return t.String(), "", ""
+	return t, t.String(), "", ""
 }
 
 // checkRobots applies the robots.txt of u's host to u, fetching it first

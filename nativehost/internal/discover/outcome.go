@@ -8,11 +8,12 @@ import (
 // finish sets the outcome and its reason from what was found.
 func (r *run) finish() {
 	rep := r.rep
-	if r.stop == OutcomeRefused {
-		rep.Outcome, rep.Reason, rep.Stopped = OutcomeRefused, r.stopWhy, "refused"
+	rep.Stopped = r.stop
+	found := r.feedFound() || len(rep.Sitemaps) > 0 || len(rep.Sections) > 0
+	if r.stop == OutcomeRefused && !found {
+		rep.Outcome, rep.Reason = OutcomeRefused, r.stopWhy
 		return
 	}
-	rep.Stopped = r.stop
 	var sm *Sitemap
 	for i := range rep.Sitemaps {
 		if rep.Sitemaps[i].Kind != "sections" {
@@ -78,10 +79,15 @@ func (r *run) noneReason() string {
 	default:
 		why = append(why, "it announces no feed")
 	}
-	why = append(why, "no usual feed address answered with a feed")
-	if r.rules != nil && len(r.rules.Sitemaps()) > 0 {
+	if r.stepCount("guess") > 0 {
+		why = append(why, "no usual feed address answered with a feed")
+	}
+	switch {
+	case r.sitemapFail != "":
+		why = append(why, r.sitemapFail)
+	case r.rules != nil && len(r.rules.Sitemaps()) > 0:
 		why = append(why, "its sitemaps list neither news nor dated articles")
-	} else {
+	default:
 		why = append(why, "robots.txt lists no sitemap")
 	}
 	return fmt.Sprintf("Nothing to subscribe to on %s: %s; ask the site for a feed.", r.host, strings.Join(why, ", "))
@@ -92,4 +98,17 @@ func capital(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// stepCount counts the log rows of step.
+func (r *run) stepCount(step string) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n := 0
+	for _, q := range r.rep.Requests {
+		if q.Step == step {
+			n++
+		}
+	}
+	return n
 }

@@ -42,10 +42,13 @@ type Options struct {
 	Order string
 	// Page is the tab's page, when discovery starts from the browser.
 	Page *Page
+	// Since, when set, is the user's last look at the site: sections whose
+	// sitemap lastmod is older are marked unchanged (see Section.Moved).
+	Since time.Time
 	// Deadline bounds the whole discovery (Deadline when zero).
 	Deadline time.Duration
 	// OnRow receives each request log row as it happens (may be nil).
-	// It is called from the discovery's goroutine.
+	// It is called from the goroutine that made the request.
 	OnRow func(fetch.Row)
 	// Now is the clock for judging sitemaps (time.Now when nil).
 	Now func() time.Time
@@ -56,8 +59,8 @@ type run struct {
 	ctx   context.Context
 	opt   Options
 	site  *fetch.Site
-	root  *url.URL
-	host  string
+	root  *url.URL // where paths are resolved: the site, or its twin it moved to
+	host  string   // the host asked about, for the sentences
 	rules *robots.Rules
 	rep   *Report
 
@@ -65,17 +68,22 @@ type run struct {
 	homeTried bool           // fetching it was attempted (or not needed)
 	homeFail  string         // why the homepage could not be read
 
-	tried        map[string]bool // URLs already requested
-	stop         string          // why the site is finished early ("" while running)
-	stopWhy      string          // the sentence for stop
-	sitemapsRead int             // listed sitemaps read (at most maxSitemaps)
-	mu           sync.Mutex      // guards rep.Requests
+	tried         map[string]bool // URLs already requested
+	guessed       bool            // a guess has been answered
+	noMoreGuesses bool            // an answer made further guessing pointless
+	answered      bool            // a request of the site other than robots.txt has been answered
+	timeouts      int             // requests of the site that timed out
+	stop          string          // why the site is finished early ("" while running)
+	stopWhy       string          // the sentence for stop
+	sitemapsRead  int             // listed sitemaps read (at most maxSitemaps)
+	sitemapFail   string          // why the first sitemap that failed could not be used
+	mu            sync.Mutex      // guards rep.Requests
 }
 
 // Run discovers siteURL (any URL of the site; its scheme and host are
 // used) with client. It always returns a report: failures of the site are
 // outcomes with a reason. The error is only for a siteURL that is not an
-// absolute http(s) URL.
+// absolute http(s) URL, or an unknown order.
 func Run(ctx context.Context, client *fetch.Client, siteURL string, o Options) (*Report, error) {
 	start := time.Now()
 	u, err := url.Parse(siteURL)
@@ -129,6 +137,8 @@ func (r *run) row(row fetch.Row) {
 	}
 }
 
+func (r *run) smart() bool { return r.opt.Order == OrderSmart }
+
 // done reports whether the site is finished early.
 func (r *run) done() bool { return r.stop != "" }
 
@@ -152,9 +162,10 @@ func (r *run) abs(p string) string {
 var errStopped = errors.New("discovery stopped")
 
 // get makes one request through the polite client and turns what ends the
-// site (budget, deadline, cancellation, a 429) into a halt. A nil response
-// comes with the error that explains it (fetch.ErrDisallowed, a network
-// failure, ...); the log row already records it.
+// site (budget, deadline, cancellation, a 429, and in the smart order a
+// site-wide refusal or a site that does not answer) into a halt. A nil
+// response comes with the error that explains it (fetch.ErrDisallowed, a
+// network failure, ...); the log row already records it.
 func (r *run) get(step, u string) (*fetch.Response, error) {
 	if r.done() {
 		return nil, errStopped
@@ -162,26 +173,71 @@ func (r *run) get(step, u string) (*fetch.Response, error) {
 	r.tried[u] = true
 	resp, err := r.site.Get(r.ctx, step, u)
 	if err != nil {
-		r.noteErr(err)
+		r.noteErr(step, u, err)
 		return nil, err
 	}
-	if resp.Status == 429 {
-		r.halt(OutcomeRefused, fmt.Sprintf("%s answered 429 (too many requests) to %s, so feedscout stopped; try again later.", r.host, pathOf(u)))
+	st := resp.Status
+	if st == 429 {
+		r.halt(OutcomeRefused, fmt.Sprintf("%s answered 429 (too many requests) to %s, so feedscout stopped; try again later.", hostOf(resp.URL), pathOf(u)))
 		return nil, errStopped
+	}
+	same := r.sameSite(resp.URL)
+	if r.smart() && same && (st == 401 || st == 403) {
+		// A firewall that lets the homepage through and turns everything
+		// else away answers the very first guess so; with the homepage
+		// from the browser, the first request stands in for it.
+		switch {
+		case step == "guess" && !r.guessed:
+			r.halt(OutcomeRefused, fmt.Sprintf("%s answered %d to %s, the first feed address tried, as a site that turns automated visitors away does; feedscout stopped.", r.host, st, pathOf(u)))
+			return nil, errStopped
+		case r.rep.HomeFromPage && !r.answered:
+			r.halt(OutcomeRefused, fmt.Sprintf("%s answered %d to %s, so feedscout stopped: the site does not want automated visitors.", r.host, st, pathOf(u)))
+			return nil, errStopped
+		}
+	}
+	if same {
+		r.answered = true
+		if step == "guess" {
+			r.guessed = true
+		}
 	}
 	return resp, nil
 }
 
+// maxTimeouts is how many requests of a site may time out before the
+// smart order gives up on it: each costs the full request timeout.
+const maxTimeouts = 2
+
 // noteErr halts on the errors that end a site.
-func (r *run) noteErr(err error) {
+func (r *run) noteErr(step, u string, err error) {
 	switch {
 	case errors.Is(err, fetch.ErrBudget):
 		r.halt("budget", fmt.Sprintf("feedscout stopped after %d requests, the limit for one site.", fetch.DefaultBudget))
-	case errors.Is(err, context.DeadlineExceeded) || r.ctx.Err() == context.DeadlineExceeded:
+	case r.ctx.Err() == context.DeadlineExceeded:
 		r.halt("deadline", fmt.Sprintf("feedscout stopped after %s, the time limit for one site.", r.opt.Deadline))
-	case errors.Is(err, context.Canceled) || r.ctx.Err() != nil:
+	case errors.Is(err, fetch.ErrCanceled) || errors.Is(err, context.Canceled) || r.ctx.Err() != nil:
 		r.halt("cancelled", "the discovery was cancelled before it finished.")
+	case r.smart() && errors.Is(err, fetch.ErrTimeout) && r.sameSite(u):
+		r.timeouts++
+		if step == "home" || r.timeouts >= maxTimeouts {
+			r.halt("timeout", fmt.Sprintf("%s did not answer %s in time (timeout), so feedscout stopped; try again later.", r.host, pathOf(u)))
+		}
 	}
+}
+
+// sameSite reports whether u is on the site's host or the twin it moved
+// to.
+func (r *run) sameSite(u string) bool {
+	h := hostOf(u)
+	return h == r.host || h == r.root.Hostname()
+}
+
+func hostOf(u string) string {
+	p, err := url.Parse(u)
+	if err != nil {
+		return ""
+	}
+	return strings.ToLower(p.Hostname())
 }
 
 func pathOf(u string) string {

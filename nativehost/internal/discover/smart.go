@@ -2,6 +2,7 @@ package discover
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 
 	"feedscout/wasm/classify"
@@ -10,24 +11,36 @@ import (
 // maxAnchors bounds the feed-like anchors tried before the usual paths.
 const maxAnchors = 2
 
+// bloggerPath is the usual path only Blogger serves a feed at.
+const bloggerPath = "/feeds/posts/default"
+
 // smartOrder finds what the article order finds with fewer requests, using
 // what is known before each one:
 //
+//   - a robots.txt or homepage that redirects to the site's twin (http to
+//     https, bare to www) moves discovery there, saving a hop per request;
 //   - the browser's page: no homepage request when the tab is the
 //     homepage; a feed the tab advertises is used even when it is not;
 //   - only the main advertised feed is fetched (to validate and preview);
-//   - the CMS hint from the page puts that CMS's feed path first;
+//   - the CMS hint from the page puts that CMS's feed path first, and
+//     Blogger's path is guessed only on Blogger, which always says so;
 //   - feed-like anchors are tried before blind guesses;
 //   - sitemaps robots.txt lists are read before the guesses when their
 //     names say news or sections (big publishers);
-//   - a guess answering 200 with HTML means the site answers every path
-//     (soft 404): the page's own feed links are tried, guessing stops;
-//   - a 401/403 on a guess means the site refuses these paths: guessing
-//     stops (a 429 anywhere stops the site).
+//   - a guess answering 200 with HTML, or redirecting to the homepage,
+//     means the site answers every path (soft 404): the page's own feed
+//     links are tried, guessing stops;
+//   - a 401/403 on the first guess is a site-wide refusal and stops the
+//     site, one on a later guess stops guessing (a 429 anywhere stops the
+//     site);
+//   - a homepage that times out, or two requests that do, stop the site.
 func (r *run) smartOrder() {
 	r.robotsStep()
 	if r.done() {
 		return
+	}
+	if moved := r.robotsMoved(); moved != "" {
+		r.reroot(moved)
 	}
 	tab, isHome := r.tabPage()
 	if isHome {
@@ -58,17 +71,13 @@ func (r *run) smartOrder() {
 	if r.home != nil {
 		cms = r.home.CMS
 	}
-	guesses := classify.GuessPaths(cms)
+	guesses := smartGuesses(cms)
 	if cms != "" && len(guesses) > 0 {
-		switch v, resp := r.tryCandidate("guess", r.abs(guesses[0]), "guess"); v {
-		case isFeed:
+		if r.guess(guesses[0]) {
 			return
-		case softPage:
-			if r.followSoftPage(resp.URL, resp.Body, resp.Header.Get("Content-Type")) {
-				return
-			}
-			guesses = nil
-		case forbid:
+		}
+		guesses = guesses[1:]
+		if r.noMoreGuesses {
 			guesses = nil
 		}
 	}
@@ -85,26 +94,45 @@ func (r *run) smartOrder() {
 		r.sectionStep()
 		return
 	}
-guessing:
 	for _, p := range guesses {
-		switch v, resp := r.tryCandidate("guess", r.abs(p), "guess"); v {
-		case isFeed:
-			return
-		case softPage:
-			if r.followSoftPage(resp.URL, resp.Body, resp.Header.Get("Content-Type")) {
-				return
-			}
-			break guessing
-		case forbid:
-			break guessing
+		if r.done() || r.noMoreGuesses {
+			break
 		}
-		if r.done() {
+		if r.guess(p) {
 			return
 		}
 	}
 	r.sitemapStep(nil)
 	r.homeStep() // sections need the homepage when the tab was not it
 	r.sectionStep()
+}
+
+// smartGuesses are the usual paths for a site of cms, its own first.
+// Blogger's path is left out for other sites: every Blogger page names
+// Blogger (generator meta, blogspot host or Blogger's asset hosts), so the
+// CMS hint is never missing where that path could answer.
+func smartGuesses(cms string) []string {
+	g := classify.GuessPaths(cms)
+	if cms == "blogger" {
+		return g
+	}
+	return slices.DeleteFunc(g, func(p string) bool { return p == bloggerPath })
+}
+
+// guess tries one usual path; it reports whether a feed was found, and
+// sets noMoreGuesses when the answer makes further guessing pointless.
+func (r *run) guess(p string) bool {
+	v, resp := r.tryCandidate("guess", r.abs(p), "guess")
+	switch v {
+	case isFeed:
+		return true
+	case softPage:
+		r.noMoreGuesses = true
+		return r.followSoftPage(resp.URL, resp.Body, resp.Header.Get("Content-Type"))
+	case forbid:
+		r.noMoreGuesses = true
+	}
+	return false
 }
 
 // tryAnchors tries up to maxAnchors feed-like anchors not tried yet.

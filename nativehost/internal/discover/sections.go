@@ -1,0 +1,40 @@
+package discover
+
+// sectionStep lists the homepage's section anchors when no sitemap gave
+// sections, and adds the homepage itself when it links to articles.
+func (r *run) sectionStep() {
+	if r.home == nil || r.done() || r.feedFound() {
+		return
+	}
+	for _, sm := range r.rep.Sitemaps {
+		if sm.Kind != "sections" {
+			return // a news or article sitemap is the better outcome
+		}
+	}
+	if len(r.rep.Sections) == 0 {
+		for _, l := range r.home.Sections {
+			if len(l.URL) <= maxURL {
+				r.rep.Sections = append(r.rep.Sections, Section{URL: l.URL, Title: clip(l.Text)})
+			}
+		}
+	}
+	if r.home.LinksToArticles {
+		for _, s := range r.rep.Sections {
+			if s.URL == r.home.URL {
+				return
+			}
+		}
+		r.rep.Sections = append(r.rep.Sections, Section{URL: r.home.URL, Title: clip(r.home.Title)})
+	}
+}
+
+func clip(s string) string {
+	if len(s) <= maxTitle {
+		return s
+	}
+	rs := []rune(s)
+	if len(rs) <= maxTitle {
+		return s
+	}
+	return string(rs[:maxTitle]) + "…"
+}

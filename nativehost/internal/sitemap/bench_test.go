@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"slices"
 	"testing"
+	"time"
 )
 
 // Benchmarks for docs/performance-readers.md. Parse is measured against
@@ -111,26 +112,32 @@ func retainedHeap(f func() any) uint64 {
 	return ms.HeapAlloc - before
 }
 
+// scanXML reads every token of data with Parse's decoder settings and
+// does nothing with them.
+func scanXML(b *testing.B, data []byte, raw bool) {
+	d := xml.NewDecoder(bytes.NewReader(data))
+	d.Strict = false
+	d.Entity = xml.HTMLEntity
+	next := d.Token
+	if raw {
+		next = d.RawToken
+	}
+	for {
+		if _, err := next(); err != nil {
+			if err != io.EOF {
+				b.Fatal(err)
+			}
+			return
+		}
+	}
+}
+
 func BenchmarkBaseline(b *testing.B) {
 	scan := func(b *testing.B, data []byte, raw bool) {
 		b.SetBytes(int64(len(data)))
 		b.ReportAllocs()
 		for b.Loop() {
-			d := xml.NewDecoder(bytes.NewReader(data))
-			d.Strict = false
-			d.Entity = xml.HTMLEntity
-			next := d.Token
-			if raw {
-				next = d.RawToken
-			}
-			for {
-				if _, err := next(); err != nil {
-					if err != io.EOF {
-						b.Fatal(err)
-					}
-					break
-				}
-			}
+			scanXML(b, data, raw)
 		}
 	}
 	for _, in := range benchInputs() {
@@ -146,6 +153,32 @@ func BenchmarkBaseline(b *testing.B) {
 					}
 				}
 			}
+		})
+	}
+}
+
+// BenchmarkInterleaved runs Parse and the two encoding/xml scans in turn
+// within each iteration, so the machine's load weighs on all three alike,
+// and reports each one's MB/s and Parse's speed relative to the scans.
+func BenchmarkInterleaved(b *testing.B) {
+	for _, in := range benchInputs() {
+		b.Run(in.name, func(b *testing.B) {
+			var parse, token, raw time.Duration
+			for b.Loop() {
+				t0 := time.Now()
+				mustParse(b, bytes.NewReader(in.data))
+				t1 := time.Now()
+				scanXML(b, in.data, false)
+				t2 := time.Now()
+				scanXML(b, in.data, true)
+				parse, token, raw = parse+t1.Sub(t0), token+t2.Sub(t1), raw+time.Since(t2)
+			}
+			mbps := func(d time.Duration) float64 { return float64(len(in.data)) * float64(b.N) / d.Seconds() / 1e6 }
+			b.ReportMetric(mbps(parse), "parse-MB/s")
+			b.ReportMetric(mbps(token), "token-MB/s")
+			b.ReportMetric(mbps(raw), "rawtoken-MB/s")
+			b.ReportMetric(token.Seconds()/parse.Seconds(), "parse/token-speed")
+			b.ReportMetric(raw.Seconds()/parse.Seconds(), "parse/rawtoken-speed")
 		})
 	}
 }

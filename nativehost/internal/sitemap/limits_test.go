@@ -188,3 +188,20 @@ func (r *repeatReader) Read(p []byte) (int, error) {
 	}
 	return n, nil
 }
+
+// TestTruncatedGzip: a gzip stream cut short is ErrTruncated, for XML and
+// for text, and a long text line is skipped, not taken for an XML token.
+func TestTruncatedGzip(t *testing.T) {
+	xmlGz := gzipped(genURLSet(2000))
+	textGz := gzipped([]byte(strings.Repeat("https://www.example.com/world/\n", 20000)))
+	for name, gz := range map[string][]byte{"xml": xmlGz, "text": textGz} {
+		if _, err := Parse(bytes.NewReader(gz[:len(gz)/2])); !errors.Is(err, ErrTruncated) {
+			t.Errorf("%s: half a gzip stream: err = %v, want ErrTruncated", name, err)
+		}
+	}
+	long := "https://www.example.com/a/\n" + "https://www.example.com/" + strings.Repeat("x", 3<<20) + "\nhttps://www.example.com/b/\n"
+	sm, err := Parse(strings.NewReader(long))
+	if err != nil || len(sm.Entries) != 2 {
+		t.Errorf("text with a 3 MiB line: %v, %v", sm, err)
+	}
+}

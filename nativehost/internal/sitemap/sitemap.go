@@ -47,8 +47,8 @@ var (
 	// ErrNotSitemap: the bytes are something else (an HTML page, a feed,
 	// JSON, text that is not a URL list).
 	ErrNotSitemap = errors.New("not a sitemap")
-	// ErrTruncated: the XML ends before its root closes (a cut-off
-	// download: worth trying again later).
+	// ErrTruncated: the file ends early: XML before its root closes, or a
+	// gzip stream (a cut-off download: worth trying again later).
 	ErrTruncated = errors.New("sitemap truncated")
 )
 
@@ -97,8 +97,9 @@ type Sitemap struct {
 // ErrTooLarge, so a 1 GiB gzip bomb stops at the cap with bounded memory
 // (a bomb made of entries stops earlier, at MaxEntries, with Truncated). A
 // DOCTYPE or ENTITY declaration fails with ErrDoctype, a file that is not a
-// sitemap with ErrNotSitemap, XML that ends early with ErrTruncated, other
-// malformed XML with the decoder's error. On error the Sitemap is nil.
+// sitemap with ErrNotSitemap, a file cut short (XML ending inside an
+// element, a gzip stream ending early) with ErrTruncated, other malformed
+// XML with the decoder's error. On error the Sitemap is nil.
 // Parse does not close r.
 func Parse(r io.Reader) (*Sitemap, error) {
 	src, err := newSource(r)

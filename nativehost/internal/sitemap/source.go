@@ -26,9 +26,11 @@ type source struct {
 	r, w int
 	read int64 // bytes taken from src so far
 	// mark is the consumed offset at the last token boundary (setMark);
-	// a fill that finds more than maxToken bytes since then fails.
-	mark int64
-	err  error
+	// a fill that finds more than maxToken bytes since then fails. The
+	// text reader bounds its lines itself and turns this off.
+	mark       int64
+	noTokenCap bool
+	err        error
 	// text is set when the content does not look like XML.
 	text bool
 }
@@ -122,7 +124,7 @@ func (s *source) fill() error {
 	if s.err != nil {
 		return s.err
 	}
-	if s.read-s.mark > maxToken {
+	if !s.noTokenCap && s.read-s.mark > maxToken {
 		s.err = fmt.Errorf("%w: one XML token longer than %d MiB", ErrTooLarge, maxToken>>20)
 		return s.err
 	}

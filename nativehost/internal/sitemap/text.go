@@ -14,6 +14,7 @@ import (
 // at least one line is an http(s) URL and such lines are the majority.
 // Lines over maxField bytes are skipped.
 func parseText(src *source) (*Sitemap, error) {
+	src.noTokenCap = true
 	sm := &Sitemap{Kind: KindText}
 	var entries entryList
 	br := bufio.NewReaderSize(src, 4096)
@@ -36,7 +37,7 @@ func parseText(src *source) (*Sitemap, error) {
 			break
 		}
 		if err != nil {
-			return nil, err
+			return nil, truncation(err)
 		}
 	}
 	if n := entries.len(); n == 0 || other >= n {

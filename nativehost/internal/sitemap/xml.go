@@ -3,6 +3,7 @@ package sitemap
 import (
 	"bytes"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -72,11 +73,8 @@ func parseXML(src *source) (*Sitemap, error) {
 			}
 			return x.result(), nil
 		}
-		if serr, ok := err.(*xml.SyntaxError); ok && serr.Msg == "unexpected EOF" {
-			return nil, fmt.Errorf("%w: %w", ErrTruncated, err)
-		}
 		if err != nil {
-			return nil, err
+			return nil, truncation(err)
 		}
 		full, err := x.token(tok)
 		if err != nil {
@@ -91,6 +89,15 @@ func parseXML(src *source) (*Sitemap, error) {
 func (x *xmlReader) result() *Sitemap {
 	x.sm.Entries = x.entries.slice()
 	return x.sm
+}
+
+// truncation marks the errors of a cut-off file (XML ending inside a
+// tag, a gzip stream ending early) as ErrTruncated.
+func truncation(err error) error {
+	if serr, ok := err.(*xml.SyntaxError); (ok && serr.Msg == "unexpected EOF") || errors.Is(err, io.ErrUnexpectedEOF) {
+		return fmt.Errorf("%w: %w", ErrTruncated, err)
+	}
+	return err
 }
 
 // token handles one token; done means the entry cap was hit.

@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"time"
 
 	"feedscout/nativehost/internal/discover"
 	"feedscout/nativehost/internal/fetch"
@@ -25,8 +26,14 @@ func runDiscover(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print JSON Lines, one report per site")
 	order := fs.String("order", discover.OrderSmart, "discovery order: smart or article")
 	allowPrivate := fs.Bool("allow-private", false, "allow requests to loopback and private addresses")
+	sinceFlag := fs.String("since", "", "last look at the sites: an RFC 3339 time, or a duration such as 24h ago")
 	if fs.Parse(args) != nil || fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "usage: feedscout-host discover [--json] [--order smart|article] [--allow-private] URL...")
+		fmt.Fprintln(stderr, "usage: feedscout-host discover [--json] [--order smart|article] [--since TIME|DURATION] [--allow-private] URL...")
+		return exitUsage
+	}
+	since, err := parseSince(*sinceFlag, time.Now())
+	if err != nil {
+		fmt.Fprintf(stderr, "feedscout-host discover: %v\n", err)
 		return exitUsage
 	}
 	if *order != discover.OrderSmart && *order != discover.OrderArticle {
@@ -53,7 +60,7 @@ func runDiscover(args []string, stdout, stderr io.Writer) int {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			o := discover.Options{Order: *order}
+			o := discover.Options{Order: *order, Since: since}
 			if live {
 				host := hostOf(site)
 				o.OnRow = func(r fetch.Row) {
@@ -107,7 +114,11 @@ func printReport(w io.Writer, r *discover.Report) {
 	}
 	if n := len(r.Sections); n > 0 {
 		const show = 10
-		fmt.Fprintf(w, "  sections %d\n", n)
+		if r.Unchanged > 0 {
+			fmt.Fprintf(w, "  sections %d (%d unchanged since the last look)\n", n, r.Unchanged)
+		} else {
+			fmt.Fprintf(w, "  sections %d\n", n)
+		}
 		for i, s := range r.Sections {
 			if i == show {
 				fmt.Fprintf(w, "    ... and %d more (--json lists all)\n", n-show)
@@ -155,4 +166,19 @@ func isTerminal(w io.Writer) bool {
 	}
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// parseSince reads --since: empty (no last look), an RFC 3339 time, or a
+// duration counted back from now ("24h": a day ago).
+func parseSince(s string, now time.Time) (time.Time, error) {
+	if s == "" {
+		return time.Time{}, nil
+	}
+	if t, err := time.Parse(time.RFC3339, s); err == nil {
+		return t, nil
+	}
+	if d, err := time.ParseDuration(s); err == nil && d >= 0 {
+		return now.Add(-d), nil
+	}
+	return time.Time{}, fmt.Errorf("--since %q: not an RFC 3339 time (2026-11-29T10:00:00Z) or a duration (24h)", s)
 }

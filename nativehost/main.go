@@ -23,7 +23,7 @@ const (
 )
 
 const usage = `usage:
-  feedscout-host discover [--json] [--order smart|article] [--allow-private] URL...
+  feedscout-host discover [--json] [--order smart|article] [--since TIME|DURATION] [--allow-private] URL...
   feedscout-host section [--json] [--allow-private] URL
   feedscout-host shape [--json] [URL...]      (URLs from stdin when none given)
   feedscout-host install [--browser NAME] [--profile DIR]

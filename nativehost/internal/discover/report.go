@@ -33,6 +33,8 @@ type Report struct {
 	// Stopped says why discovery ended early ("budget", "deadline",
 	// "refused", "cancelled"); absent when it ran its course.
 	Stopped string `json:"stopped,omitempty"`
+	// Unchanged counts the sections marked Unchanged.
+	Unchanged int `json:"unchanged,omitempty"`
 	// HomeFromPage is set when the browser's copy of the homepage was used
 	// instead of fetching it.
 	HomeFromPage bool `json:"home_from_page,omitempty"`
@@ -90,6 +92,10 @@ type Section struct {
 	URL     string `json:"url"`
 	Title   string `json:"title,omitempty"`
 	Lastmod string `json:"lastmod,omitempty"`
+	// Unchanged is set when the discovery was given the last look at the
+	// site (Options.Since) and the sitemap dates this section before it:
+	// following it again would find nothing new.
+	Unchanged bool `json:"unchanged,omitempty"`
 }
 
 // Shrink halves the longest list of the report and counts what it left

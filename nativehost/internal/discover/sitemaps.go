@@ -134,6 +134,10 @@ func (r *run) useSitemap(u string, sm *sitemap.Sitemap, depts []Department) bool
 			s := Section{URL: e.Loc}
 			if !e.Lastmod.IsZero() {
 				s.Lastmod = e.Lastmod.UTC().Format(time.RFC3339)
+				if !r.opt.Since.IsZero() && e.Lastmod.Before(r.opt.Since) {
+					s.Unchanged = true
+					r.rep.Unchanged++
+				}
 			}
 			r.rep.Sections = append(r.rep.Sections, s)
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"time"
 )
 
 // Request types.
@@ -39,6 +40,11 @@ type Request struct {
 	Page *Page `json:"page,omitempty"`
 	// Order is the discovery order: "smart" (default) or "article".
 	Order string `json:"order,omitempty"`
+	// Since (discover only, optional) is the user's last look at the site,
+	// RFC 3339: sections its sitemap dates before it are marked unchanged.
+	Since string `json:"since,omitempty"`
+	// SinceTime is Since parsed by Decode (zero when absent).
+	SinceTime time.Time `json:"-"`
 }
 
 // Page is the raw page of the active tab. The host classifies it itself
@@ -94,6 +100,13 @@ func Decode(body []byte) (*Request, error) {
 	case "", OrderSmart, OrderArticle:
 	default:
 		return &req, &Error{Code: CodeBadRequest, Msg: fmt.Sprintf("Unknown order %q; use smart or article.", clip(req.Order, 40))}
+	}
+	if req.Since != "" {
+		t, err := time.Parse(time.RFC3339, req.Since)
+		if err != nil || req.Type != TypeDiscover {
+			return &req, &Error{Code: CodeBadRequest, Msg: fmt.Sprintf("The since field %q is not an RFC 3339 time on a discover request, such as 2026-11-29T10:00:00Z.", clip(req.Since, 40))}
+		}
+		req.SinceTime = t
 	}
 	return &req, nil
 }

@@ -17,11 +17,19 @@ import (
 // the client gives up. Plain-HTTP requests to it are silent too.
 type silentTLS struct{}
 
-func (silentTLS) ServeHTTP(w http.ResponseWriter, r *http.Request) { <-stopped(r) }
+func (silentTLS) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	<-stopped(r)
+	panic(http.ErrAbortHandler)
+}
 
 // silent reads the request and never answers: no status line, no byte.
+// When the client gives up or the web closes, the connection is dropped
+// (http.ErrAbortHandler), so no default response goes out either.
 func silent() http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-stopped(r) })
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		<-stopped(r)
+		panic(http.ErrAbortHandler)
+	})
 }
 
 // trickle writes a whole raw HTTP response (status line, headers, body)
@@ -69,6 +77,7 @@ func hangAfterHeaders() http.Handler {
 		w.WriteHeader(http.StatusOK)
 		_ = http.NewResponseController(w).Flush()
 		<-stopped(r)
+		panic(http.ErrAbortHandler)
 	})
 }
 

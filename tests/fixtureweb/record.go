@@ -141,16 +141,18 @@ func (rw *recorder) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 // Unwrap lets http.ResponseController reach the server's writer.
 func (rw *recorder) Unwrap() http.ResponseWriter { return rw.ResponseWriter }
 
-// finish closes the record once the handler returned.
-func (rw *recorder) finish(r *http.Request) {
+// finish closes the record once the handler returned, or aborted (it
+// panicked, as the silent handlers do with http.ErrAbortHandler so that
+// the connection is dropped without an answer).
+func (rw *recorder) finish(r *http.Request, aborted bool) {
 	rw.web.mu.Lock()
 	defer rw.web.mu.Unlock()
-	if !rw.wrote && !rw.hijacked && r.Context().Err() == nil {
+	if !rw.wrote && !rw.hijacked && !aborted && r.Context().Err() == nil {
 		rw.hit.hit.Status = http.StatusOK // net/http sends 200 for a handler that wrote nothing
 	}
 	if rw.hit.robots {
 		rw.hit.body = rw.body.Bytes()
-		rw.hit.incomplete = rw.hijacked || r.Context().Err() != nil
+		rw.hit.incomplete = rw.hijacked || aborted || r.Context().Err() != nil
 	}
 }
 

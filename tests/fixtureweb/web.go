@@ -192,7 +192,13 @@ func (w *Web) serveOrigin(rw http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rec := &recorder{ResponseWriter: rw, web: w, hit: w.record(host, r, scheme)}
-	defer rec.finish(r)
+	defer func() {
+		p := recover()
+		rec.finish(r, p != nil)
+		if p != nil {
+			panic(p) // http.ErrAbortHandler: net/http drops the connection unanswered
+		}
+	}()
 	if scheme == "http" && e.scheme == "https" {
 		hostRedirect(http.StatusMovedPermanently, "https://"+host).ServeHTTP(rec, r)
 		return

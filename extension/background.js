@@ -13,7 +13,12 @@ const INFLIGHT = "inflight:";
 /** @type {chrome.runtime.Port|null} the one native port, opened on first use */
 let native = null;
 
-/** @type {Map<string, chrome.runtime.Port>} request id -> the popup's port */
+/**
+ * Requests sent to the host and not answered yet, by id: the popup's port,
+ * the request (kept to send it again once if the host dies under it) and
+ * whether that happened already.
+ * @type {Map<string, {port: chrome.runtime.Port, msg: object, retried: boolean}>}
+ */
 const waiting = new Map();
 
 // A worker that starts finds the requests of its previous life in storage:
@@ -35,8 +40,8 @@ chrome.runtime.onConnect.addListener((port) => {
     });
   });
   port.onDisconnect.addListener(() => {
-    for (const [id, p] of waiting) {
-      if (p === port) {
+    for (const [id, w] of waiting) {
+      if (w.port === port) {
         waiting.delete(id);
         settle(id);
       }
@@ -64,11 +69,11 @@ async function onRequest(port, msg) {
     return;
   }
   await ready;
-  waiting.set(id, port);
-  await record(id, { type: msg.type, url: msg.url || "", since: Date.now() });
   const out = { id, type: msg.type };
   if (msg.url) out.url = msg.url;
   if (msg.page) out.page = { url: msg.page.url, html: msg.page.html, content_type: msg.page.content_type };
+  waiting.set(id, { port, msg: out, retried: false });
+  await record(id, { type: msg.type, url: msg.url || "", since: Date.now(), retried: false });
   send(out);
 }
 
@@ -103,16 +108,42 @@ function nativePort() {
   port.onDisconnect.addListener(() => {
     const detail = chrome.runtime.lastError?.message || port.error?.message || "";
     if (native === port) native = null;
-    fail(hostErrorCode(detail), detail);
+    const code = hostErrorCode(detail);
+    if (code === CODES.hostExited) retry(detail);
+    else fail(code, detail);
   });
   return port;
 }
 
+// retry sends the requests the host was working on when it died to a new
+// host process, once each: a host killed or crashed mid-discovery should not
+// cost the person a click, but a request that kills the host every time
+// must not loop. The popup is told to forget the progress it showed.
+function retry(detail) {
+  const again = [];
+  for (const [id, w] of waiting) {
+    if (w.retried) {
+      const error = hostErrorSentence(CODES.hostExited, detail);
+      reply(w.port, { id, type: "error", code: CODES.hostExited, error, detail });
+      waiting.delete(id);
+      settle(id);
+    } else {
+      w.retried = true;
+      again.push(w);
+      chrome.storage.session.set({ [INFLIGHT + id]: { type: w.msg.type, url: w.msg.url || "", since: Date.now(), retried: true } }).catch(() => {});
+    }
+  }
+  for (const w of again) {
+    reply(w.port, { id: w.msg.id, type: "restart", reason: detail });
+    send(w.msg);
+  }
+}
+
 function onHostMessage(msg) {
   const id = msg?.id;
-  const port = typeof id === "string" ? waiting.get(id) : undefined;
-  if (!port) return; // its popup closed; the host finishes on its own
-  reply(port, msg);
+  const w = typeof id === "string" ? waiting.get(id) : undefined;
+  if (!w) return; // its popup closed; the host finishes on its own
+  reply(w.port, msg);
   if (msg.type === "result" || msg.type === "error") {
     waiting.delete(id);
     settle(id);
@@ -123,8 +154,8 @@ function onHostMessage(msg) {
 // could not be opened or closed under us.
 function fail(code, detail) {
   const error = hostErrorSentence(code, detail);
-  for (const [id, port] of waiting) {
-    reply(port, { id, type: "error", code, error, detail });
+  for (const [id, w] of waiting) {
+    reply(w.port, { id, type: "error", code, error, detail });
     settle(id);
   }
   waiting.clear();

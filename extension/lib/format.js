@@ -128,6 +128,22 @@ export function formatName(format, type) {
 }
 
 /**
+ * formatCode is the format as subscriptions and OPML record it: "rss",
+ * "atom" or "json", from the classifier's or host's format or else from the
+ * MIME type; "" when unknown.
+ * @param {string} [format]
+ * @param {string} [type]
+ */
+export function formatCode(format, type) {
+  if (format && formatNames[format]) return format;
+  const t = String(type || "").toLowerCase();
+  if (t.includes("atom")) return "atom";
+  if (t.includes("json")) return "json";
+  if (t.includes("rss") || t.includes("xml")) return "rss";
+  return "";
+}
+
+/**
  * shortDate formats an ISO 8601 time as "2026-11-29 10:00" in the reader's
  * time zone, or "" when it is missing or not a time.
  * @param {string} [iso]

@@ -32,9 +32,17 @@ async function which() {
   return tab.id;
 }
 
-// snapshot runs in the tab (scripting.executeScript): it only reads.
+// snapshot runs in the tab (scripting.executeScript): it only reads. status
+// is the HTTP status the tab's document came with (0 when the browser does
+// not say).
 function snapshot() {
-  return { url: location.href, html: document.documentElement.outerHTML, contentType: document.contentType };
+  const nav = performance.getEntriesByType("navigation")[0];
+  return {
+    url: location.href,
+    html: document.documentElement.outerHTML,
+    contentType: document.contentType,
+    status: (nav && nav.responseStatus) || 0,
+  };
 }
 
 /** readTab returns {url, html, contentType} of the tab. */
@@ -93,6 +101,9 @@ async function main() {
 
 let running = false;
 
+// MAX_PAGE is the largest tab HTML sent along with a discover request.
+const MAX_PAGE = 8 << 20;
+
 /** find runs the host's discovery for site and shows it as it happens. */
 async function find(site) {
   if (running) return;
@@ -106,10 +117,21 @@ async function find(site) {
   say("discover-status", `Looking at ${new URL(site).host}, politely: one request at a time, a pause between them.`);
 
   const req = { type: "discover", url: site };
-  // The host need not fetch the homepage when the tab shows it.
-  if (page && page.kind === "home") req.page = { url: tab.url, html: tab.html, content_type: tab.contentType };
+  // The tab as the browser has it: the host classifies it itself, makes no
+  // homepage request when the tab is the homepage, and uses a feed the page
+  // advertises. PROTOCOL.md caps a request at 8 MiB + 64 KiB. An error page
+  // (a 403 from a site that refuses robots too) is not the homepage: the
+  // host then asks for it itself and sees the refusal.
+  const ok = tab.status === 0 || (tab.status >= 200 && tab.status < 300);
+  if (ok && new TextEncoder().encode(tab.html).length <= MAX_PAGE) {
+    req.page = { url: tab.url, html: tab.html, content_type: tab.contentType };
+  }
   const started = performance.now();
-  const reply = await ask(req, (row) => progressRow(row, site));
+  const reply = await ask(
+    req,
+    (row) => progressRow(row, site),
+    () => document.getElementById("progress").replaceChildren(),
+  );
   const elapsedMs = performance.now() - started;
 
   if (reply.type === "result" && reply.report) {

@@ -2,7 +2,7 @@
 // reported. Rendering only: every decision about shapes, kinds and outcomes
 // was made in Go; this file turns the answers into rows.
 
-import { formatName, shortDate, plural, oneLine, sectionsHeading, costSummary, requestLine } from "../lib/format.js";
+import { formatName, formatCode, shortDate, plural, oneLine, sectionsHeading, costSummary, requestLine } from "../lib/format.js";
 import { el, link, say } from "./dom.js";
 import { toggle } from "./subs.js";
 import { VirtualList } from "./vlist.js";
@@ -27,6 +27,7 @@ export function feedRow(f, site) {
   if (Number.isFinite(f.items)) meta.push(plural(f.items, "item"));
   const newest = shortDate(f.newest);
   if (newest) meta.push(`newest ${newest}`);
+  if (f.checked === false && f.preview) meta.push(oneLine(f.preview, 120));
   return el(
     "li",
     { class: "row feed", "data-url": f.url },
@@ -37,7 +38,7 @@ export function feedRow(f, site) {
       "div",
       { class: "actions" },
       copyButton(f.url),
-      toggle({ kind: "feed", url: f.url, title, site, format: f.format || formatName(f.format, f.type).toLowerCase() }),
+      toggle({ kind: "feed", url: f.url, title, site, format: formatCode(f.format, f.type) }),
     ),
   );
 }
@@ -96,7 +97,8 @@ export function progressRow(req, site) {
  * sitemaps (one row per department where the site splits them), the
  * sections, and the cost.
  * @param {object} report
- * @param {{site: string, elapsedMs?: number}} opts
+ * @param {{site: string, elapsedMs?: number}} opts elapsedMs is the popup's
+ *   own measure, used when the report carries no elapsed_ms
  */
 export function renderReport(report, { site, elapsedMs }) {
   const root = document.getElementById("report");
@@ -118,7 +120,13 @@ export function renderReport(report, { site, elapsedMs }) {
   }
   const sections = report.sections || [];
   if (sections.length) parts.push(sectionsBlock(sections, site));
-  parts.push(el("p", { class: "cost", id: "cost" }, costSummary(report.requests, elapsedMs)));
+  const omitted = Object.entries(report.omitted || {}).filter(([, n]) => n > 0);
+  if (omitted.length) {
+    const what = omitted.map(([list, n]) => `${n.toLocaleString("en-US")} ${list}`).join(", ");
+    parts.push(el("p", { class: "status", id: "omitted" }, `The host left out ${what} to keep its answer under the browser's size limit.`));
+  }
+  const ms = Number.isFinite(report.elapsed_ms) && report.elapsed_ms > 0 ? report.elapsed_ms : elapsedMs;
+  parts.push(el("p", { class: "cost", id: "cost" }, costSummary(report.requests, ms)));
   root.replaceChildren(...parts);
   if (!document.getElementById("progress").childElementCount) {
     for (const r of report.requests || []) progressRow(r, site);
@@ -135,15 +143,18 @@ function sitemapRows(sitemaps, site) {
     const parts = Array.isArray(m.departments) && m.departments.length ? m.departments : [m];
     for (const d of parts) {
       const title = oneLine(d.title || d.name || d.department) || d.url;
-      const count = Number.isFinite(d.urls) ? plural(d.urls, "URL") : "";
+      const meta = [];
+      if (Number.isFinite(d.urls)) meta.push(plural(d.urls, "URL"));
+      if (shortDate(d.newest)) meta.push(`newest ${shortDate(d.newest)}`);
+      if (d !== m) meta.push(`department of ${m.url}`);
       rows.push(
         el(
           "li",
           { class: "row sitemap", "data-url": d.url },
           el("div", { class: "line" }, link(d.url, title, "title"), el("span", { class: "badge" }, m.kind === "news" ? "news sitemap" : "article sitemap")),
           el("div", { class: "url" }, d.url),
-          count ? el("div", { class: "meta" }, count) : null,
-          el("div", { class: "actions" }, copyButton(d.url), toggle({ kind, url: d.url, title, site, format: "sitemap" })),
+          meta.length ? el("div", { class: "meta" }, meta.join(" · ")) : null,
+          el("div", { class: "actions" }, copyButton(d.url), toggle({ kind, url: d.url, title, site, format: "" })),
         ),
       );
     }
@@ -174,7 +185,7 @@ export function sectionsBlock(sections, site) {
         { class: "section", role: "listitem", "data-url": s.url },
         link(s.url, text, "title"),
         shortDate(s.lastmod) ? el("span", { class: "meta" }, shortDate(s.lastmod)) : null,
-        toggle({ kind: "section", url: s.url, title: text, site, format: "html" }),
+        toggle({ kind: "section", url: s.url, title: text, site, format: "" }),
       ),
   });
   const update = () => {

@@ -1,7 +1,7 @@
 // subs.js: subscriptions in the popup: the chrome.storage.local side of
 // lib/store.js, the subscribe toggles and the subscriptions view.
 
-import { readAll, make, merge, keyFor, normalizeURL, toItems } from "../lib/store.js";
+import { readAll, make, merge, check, keyFor, normalizeURL, toItems } from "../lib/store.js";
 import { plural, oneLine } from "../lib/format.js";
 import { el, link, say } from "./dom.js";
 
@@ -30,6 +30,21 @@ chrome.storage.onChanged.addListener((changes, area) => {
 });
 
 /**
+ * add subscribes to candidate ({kind, url, title, site, format}) unless its
+ * URL is subscribed already (then the first subscription stays as it was,
+ * even when another popup added it a moment ago). Resolves to whether it
+ * added one.
+ */
+export async function add(candidate) {
+  const s = make(candidate);
+  const key = keyFor(s.url);
+  const got = await chrome.storage.local.get(key);
+  if (key in got && check(got[key]) === "") return false;
+  await chrome.storage.local.set({ [key]: s });
+  return true;
+}
+
+/**
  * toggle makes the subscribe button for one thing on screen. candidate is
  * {kind, url, title, site, format}; the button shows whether its URL is
  * subscribed and flips it.
@@ -49,8 +64,7 @@ export function toggle(candidate) {
       if (state.urls.has(url)) {
         await chrome.storage.local.remove(keyFor(url));
       } else {
-        const s = make(candidate);
-        await chrome.storage.local.set({ [keyFor(s.url)]: s });
+        await add(candidate);
       }
       await load();
     } catch (err) {

@@ -1,0 +1,250 @@
+package tests
+
+// Subscriptions: they survive a browser restart and an extension update, a
+// corrupted entry spoils only itself, OPML export is read by a real feed
+// reader (newsboat), and export then import gives back the same list.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/chromedp"
+)
+
+// twoFeeds is a homepage advertising two feeds.
+func twoFeeds() string {
+	return newsPage("Two Feeds Daily", []linkTag{
+		{"alternate", "application/rss+xml", "Two Feeds Daily: <News> & more", "/rss/news.xml"},
+		{"alternate", "application/atom+xml", "Two Feeds Daily: Opinion", "/atom/opinion.xml"},
+	}, 5, 5, "")
+}
+
+// subscribeAll clicks every subscribe toggle under sel and waits until all
+// show "Subscribed".
+func subscribeAll(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	n := eval[int](t, ctx, fmt.Sprintf(`(() => { const bs = [...document.querySelectorAll(%q)]; bs.forEach(b => b.click()); return bs.length; })()`, sel+" button.sub"))
+	if n == 0 {
+		t.Fatalf("no subscribe toggles under %s", sel)
+	}
+	waitJS(t, ctx, fmt.Sprintf(`[...document.querySelectorAll(%q)].every(b => b.getAttribute("aria-pressed") === "true")`, sel+" button.sub"), 5*time.Second)
+}
+
+// stored is the subscription list as the extension stores it.
+func stored(t *testing.T, ctx context.Context) []map[string]string {
+	t.Helper()
+	return eval[[]map[string]string](t, ctx, `chrome.storage.local.get(null).then(all =>
+		Object.entries(all).filter(([k]) => k.startsWith("sub:")).map(([, v]) => v).filter(v => v && typeof v.url === "string")
+			.sort((a, b) => a.url.localeCompare(b.url)))`)
+}
+
+func TestSubscriptionsSurviveRestartAndUpdate(t *testing.T) {
+	profile := t.TempDir()
+	srv := servePages(t, map[string]string{"/": twoFeeds()})
+
+	b := startBrowser(t, browserOptions{profile: profile, noHost: true})
+	b.tab(srv.URL + "/")
+	ctx := b.popup(b.click(srv.URL+"/"), nil)
+	waitJS(t, ctx, `document.body.dataset.state === "page"`, 15*time.Second)
+	subscribeAll(t, ctx, "#advertised")
+	before := stored(t, ctx)
+	if len(before) != 2 {
+		t.Fatalf("stored %d subscriptions, want 2: %v", len(before), before)
+	}
+	// Subscribing again to one URL (here with a fragment, as another page
+	// might link it) keeps the one subscription as it was.
+	if added := eval[bool](t, ctx, `import("/popup/subs.js").then(m => m.add({kind: "feed", url: document.querySelector("#advertised li").dataset.url + "#again", title: "dup"}))`); added {
+		t.Error("subscribing again to a subscribed URL added a subscription")
+	}
+	if again := stored(t, ctx); !reflect.DeepEqual(again, before) {
+		t.Errorf("after subscribing again to the same URL:\n got %v\nwant %v", again, before)
+	}
+	// A corrupted entry, as a bug or a disk error could leave it.
+	eval[bool](t, ctx, `chrome.storage.local.set({"sub:https://broken.example/feed": {kind: "feed", url: 42}}).then(() => true)`)
+	b.cancel()
+
+	// The same profile, with the extension updated (a new version from
+	// another folder; the key keeps its ID, so Chrome sees an update).
+	updated := filepath.Join(t.TempDir(), "extension")
+	copyDir(t, filepath.Join(browserDist(t), "extension"), updated)
+	manifest := filepath.Join(updated, "manifest.json")
+	raw, err := os.ReadFile(manifest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw = regexp.MustCompile(`"version": "[^"]*"`).ReplaceAll(raw, []byte(`"version": "0.1.1"`))
+	if err := os.WriteFile(manifest, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	b2 := startBrowser(t, browserOptions{profile: profile, noHost: true, ext: updated})
+	b2.tab(srv.URL + "/")
+	ctx2 := b2.popup(b2.click(srv.URL+"/"), nil)
+	waitJS(t, ctx2, `document.body.dataset.state === "page"`, 15*time.Second)
+	if v := eval[string](t, ctx2, `chrome.runtime.getManifest().version`); v != "0.1.1" {
+		t.Fatalf("extension version %s after the update, want 0.1.1", v)
+	}
+	if after := stored(t, ctx2); !reflect.DeepEqual(after, before) {
+		t.Errorf("after restart and update:\n got %v\nwant %v", after, before)
+	}
+	got := eval[map[string]any](t, ctx2, `(() => ({
+		toggles: [...document.querySelectorAll("#advertised button.sub")].map(b => b.textContent),
+		list: [...document.querySelectorAll("#subs-list li .url")].map(e => e.textContent).sort(),
+		bad: document.getElementById("subs-bad").textContent,
+		count: document.getElementById("subs-count").textContent,
+	}))()`)
+	if fmt.Sprint(got["toggles"]) != "[Subscribed Subscribed]" || fmt.Sprint(got["count"]) != "2" {
+		t.Errorf("popup after restart: %v", got)
+	}
+	wantList := []string{before[0]["url"], before[1]["url"]}
+	if fmt.Sprint(got["list"]) != fmt.Sprint(wantList) {
+		t.Errorf("subscriptions view lists %v, want %v", got["list"], wantList)
+	}
+	if bad, _ := got["bad"].(string); !strings.Contains(bad, "1 saved subscription could not be read") {
+		t.Errorf("corrupted entry reported as %q", bad)
+	}
+
+	// Remove one from the list view.
+	eval[bool](t, ctx2, `(document.getElementById("tab-subs").click(), document.querySelector("#subs-list li button.remove").click(), true)`)
+	waitJS(t, ctx2, `document.querySelectorAll("#subs-list li").length === 1`, 5*time.Second)
+	if n := len(stored(t, ctx2)); n != 1 {
+		t.Errorf("after remove: %d stored, want 1", n)
+	}
+	waitJS(t, ctx2, `[...document.querySelectorAll("#advertised button.sub")].map(b => b.textContent).sort().join() === "Subscribe,Subscribed"`, 5*time.Second)
+}
+
+func TestOPMLExportNewsboatImport(t *testing.T) {
+	newsboat, err := exec.LookPath("newsboat")
+	if err != nil {
+		t.Skip("newsboat not installed (apt-get install newsboat)")
+	}
+	srv := servePages(t, map[string]string{"/": twoFeeds()})
+	b := startBrowser(t, browserOptions{noHost: true})
+	b.tab(srv.URL + "/")
+	ctx := b.popup(b.click(srv.URL+"/"), nil)
+	waitJS(t, ctx, `document.body.dataset.state === "page"`, 15*time.Second)
+	subscribeAll(t, ctx, "#advertised")
+
+	// A news sitemap (split by department) and a section, subscribed from a
+	// report the popup draws, as after Find feed.
+	report := map[string]any{
+		"site": srv.URL + "/", "outcome": "news-sitemap", "reason": "News sitemaps by department.",
+		"sitemaps": []any{map[string]any{"url": srv.URL + "/sitemap-index.xml", "kind": "news", "urls": 2,
+			"departments": []any{map[string]any{"url": srv.URL + "/sitemap_business.xml", "name": "business"}}}},
+		"sections": []any{map[string]any{"url": srv.URL + "/news/section-1/", "title": "Section 1"}},
+		"requests": []any{},
+	}
+	raw, _ := json.Marshal(report)
+	eval[bool](t, ctx, fmt.Sprintf(`import("/popup/render.js").then(m => (m.renderReport(%s, {site: %q}), true))`, raw, srv.URL+"/"))
+	waitJS(t, ctx, `document.querySelectorAll("#sections-list .section").length === 1`, 5*time.Second)
+	subscribeAll(t, ctx, "#found-sitemaps")
+	subscribeAll(t, ctx, "#sections-list")
+	want := stored(t, ctx)
+	if len(want) != 4 {
+		t.Fatalf("stored %d subscriptions, want 4: %v", len(want), want)
+	}
+
+	// Export: the popup's own download (blob URL + <a download>).
+	dl := t.TempDir()
+	if _, err := chromedp.CallBrowser(b.ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dl,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	eval[bool](t, ctx, `(document.getElementById("tab-subs").click(), document.getElementById("export").click(), true)`)
+	file := filepath.Join(dl, "feedscout-subscriptions.opml")
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if _, err := os.Stat(file); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			entries, _ := os.ReadDir(dl)
+			t.Fatalf("no %s after export; download dir has %v", file, entries)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	opml, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// newsboat imports it and lists exactly the two feeds, nothing else.
+	home := t.TempDir()
+	urls := filepath.Join(home, "urls")
+	cmd := exec.Command(newsboat, "-u", urls, "-c", filepath.Join(home, "cache.db"), "-C", filepath.Join(home, "config"), "-i", file)
+	cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+home, "XDG_DATA_HOME="+home)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("newsboat -i: %v\n%s\nOPML:\n%s", err, out, opml)
+	}
+	listed, err := os.ReadFile(urls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, line := range strings.Split(string(listed), "\n") {
+		if f := strings.Fields(line); len(f) > 0 && !strings.HasPrefix(f[0], "#") {
+			got = append(got, strings.Trim(f[0], `"`))
+		}
+	}
+	sort.Strings(got)
+	feeds := []string{srv.URL + "/atom/opinion.xml", srv.URL + "/rss/news.xml"}
+	if !reflect.DeepEqual(got, feeds) {
+		t.Errorf("newsboat imported %v, want exactly the feeds %v\nurls file:\n%s\nOPML:\n%s", got, feeds, listed, opml)
+	}
+
+	// Import into a fresh profile gives back exactly the same list.
+	b2 := startBrowser(t, browserOptions{noHost: true})
+	b2.tab(srv.URL + "/")
+	ctx2 := b2.popup(b2.click(srv.URL+"/"), nil)
+	waitJS(t, ctx2, `document.body.dataset.state === "page"`, 15*time.Second)
+	if err := chromedp.Do(ctx2, chromedp.SetUploadFiles(chromedp.ID("import"), []string{file})); err != nil {
+		t.Fatalf("choose the OPML file: %v", err)
+	}
+	waitJS(t, ctx2, `document.getElementById("subs-note").textContent.startsWith("Imported")`, 10*time.Second)
+	if note := eval[string](t, ctx2, `document.getElementById("subs-note").textContent`); note != "Imported 4 subscriptions from feedscout-subscriptions.opml." {
+		t.Errorf("import says %q", note)
+	}
+	if back := stored(t, ctx2); !reflect.DeepEqual(back, want) {
+		t.Errorf("export then import is not lossless:\n got %v\nwant %v\nOPML:\n%s", back, want, opml)
+	}
+	// Importing the same file again adds nothing.
+	if err := chromedp.Do(ctx2, chromedp.SetUploadFiles(chromedp.ID("import"), []string{file})); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx2, `document.getElementById("subs-note").textContent.includes("4 already there")`, 10*time.Second)
+}
+
+// copyDir copies the regular files under src to dst.
+func copyDir(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.Walk(src, func(p string, info os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if info.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		raw, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, raw, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

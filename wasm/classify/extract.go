@@ -33,24 +33,23 @@ type alternate struct {
 
 type anchor struct {
 	href, typ, text, label string
+	// weakText: text is a stand-in (aria-label, title, image alt) because
+	// the anchor has no text of its own.
+	weakText bool
 }
 
 // maxText bounds the bytes of text kept for one anchor or the title before
 // whitespace is collapsed; anchors wrapping a whole teaser stop there.
 const maxText = 2048
 
-// phrasing are inline elements whose tags do not separate words: text on
-// both sides of them joins without a space, as in the rendered page.
-var phrasing = map[string]bool{
-	"a": true, "abbr": true, "b": true, "bdi": true, "bdo": true,
-	"cite": true, "code": true, "data": true, "dfn": true, "em": true,
-	"font": true, "i": true, "kbd": true, "mark": true, "q": true,
-	"rp": true, "rt": true, "ruby": true, "s": true, "samp": true,
-	"small": true, "span": true, "strong": true, "sub": true, "sup": true,
-	"u": true, "var": true, "wbr": true,
-}
+// maxImgs bounds how many <img> tags are read for a CMS telltale in their
+// src; anchors read the alt of their images whatever the count.
+const maxImgs = 64
 
-// extract runs the tokenizer over a UTF-8 page once.
+// extract runs the tokenizer over a UTF-8 page once. Tag names come from
+// the raw token (tagOf) and attributes are read only for the few tags that
+// matter: the tokenizer's TagName and TagAttr copy on every call, which on
+// a 1 MB page is most of the work.
 func extract(body []byte) *doc {
 	d := &doc{}
 	z := html.NewTokenizer(bytes.NewReader(body))
@@ -59,7 +58,8 @@ func extract(body []byte) *doc {
 		cur    *anchor // the open <a>, nil outside one
 		text   []byte  // text of the open <a>
 		alt    string  // first image alt inside the open <a>
-		rawTag string  // the raw-text element whose content comes next
+		rawTag tag     // the raw-text element whose content comes next
+		imgs   int
 	)
 	closeAnchor := func() {
 		if cur == nil {
@@ -69,9 +69,9 @@ func extract(body []byte) *doc {
 		if cur.text == "" {
 			switch {
 			case cur.label != "":
-				cur.text = cur.label
+				cur.text, cur.weakText = cur.label, true
 			case alt != "":
-				cur.text = alt
+				cur.text, cur.weakText = alt, true
 			}
 		}
 		cur.label = ""
@@ -90,58 +90,132 @@ func extract(body []byte) *doc {
 			closeAnchor()
 			return d
 		case html.TextToken:
-			if rawTag != "" {
-				if rawTag == "title" && !d.hasTitle {
+			if rawTag != tagNone {
+				if rawTag == tagTitle && !d.hasTitle {
 					d.title, d.hasTitle = collapse(capBytes(z.Text())), true
 				}
-				rawTag = ""
+				rawTag = tagNone
 				continue
 			}
 			if cur != nil && len(text) < maxText {
 				text = append(text, capBytes(z.Text())...)
 			}
 		case html.StartTagToken, html.SelfClosingTagToken:
-			rawTag = ""
-			name, hasAttr := z.TagName()
-			switch string(name) {
-			case "a":
+			rawTag = tagNone
+			t := tagOf(z.Raw())
+			switch t {
+			case tagA:
 				closeAnchor()
-				cur = readAnchor(z, hasAttr)
-			case "img":
-				src, a := imgAttrs(z, hasAttr)
-				if cur != nil && alt == "" {
-					alt = a
+				cur = readAnchor(z)
+			case tagImg:
+				if cur != nil || imgs < maxImgs {
+					imgs++
+					src, a := imgAttrs(z)
+					if cur != nil && alt == "" {
+						alt = a
+					}
+					d.telltale(src)
 				}
-				d.telltale(src)
-			case "link":
-				d.readLink(z, hasAttr)
-			case "base":
-				if href, ok := attr(z, hasAttr, "href"); ok && !d.hasBase {
+			case tagLink:
+				d.readLink(z)
+			case tagBase:
+				if href, ok := attr(z, "href"); ok && !d.hasBase {
 					d.base, d.hasBase = href, true
 				}
-			case "meta":
-				d.readMeta(z, hasAttr)
-			case "script", "iframe":
-				d.readScript(z, hasAttr)
-				rawTag = string(name)
-			case "title", "style", "textarea", "xmp", "noembed", "noframes", "noscript", "plaintext":
-				rawTag = string(name)
+			case tagMeta:
+				d.readMeta(z)
+			case tagScript:
+				d.readScript(z)
+				rawTag = t
+			case tagTitle, tagRaw:
+				rawTag = t
 			}
-			if cur != nil && !phrasing[string(name)] && len(text) < maxText {
+			if cur != nil && t != tagA && t != tagPhrasing && len(text) < maxText {
 				text = append(text, ' ')
 			}
 		case html.EndTagToken:
-			rawTag = ""
-			name, _ := z.TagName()
-			if string(name) == "a" {
+			rawTag = tagNone
+			switch tagOf(z.Raw()) {
+			case tagA:
 				closeAnchor()
-			} else if cur != nil && !phrasing[string(name)] && len(text) < maxText {
-				text = append(text, ' ')
+			case tagPhrasing:
+			default:
+				if cur != nil && len(text) < maxText {
+					text = append(text, ' ')
+				}
 			}
 		default:
-			rawTag = ""
+			rawTag = tagNone
 		}
 	}
+}
+
+// tag is the kind of element a tag token opens or closes, as far as
+// extract cares.
+type tag uint8
+
+const (
+	tagNone tag = iota
+	tagOther
+	tagA
+	tagImg
+	tagLink
+	tagBase
+	tagMeta
+	tagScript // also iframe: a src, then raw text
+	tagTitle
+	tagRaw // style, textarea, xmp, noembed, noframes, noscript, plaintext
+	// tagPhrasing are inline elements whose tags do not separate words:
+	// text on both sides of them joins without a space, as rendered.
+	tagPhrasing
+)
+
+// tagOf names the element of a raw start or end tag ("<DIV class=x>",
+// "</a>") without allocating: the tokenizer's TagName copies.
+func tagOf(raw []byte) tag {
+	var buf [10]byte
+	i := 1
+	if i < len(raw) && raw[i] == '/' {
+		i++
+	}
+	n := 0
+	for ; i < len(raw); i++ {
+		c := raw[i]
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '/' || c == '>' {
+			break
+		}
+		if n == len(buf) {
+			return tagOther
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[n] = c
+		n++
+	}
+	switch string(buf[:n]) {
+	case "a":
+		return tagA
+	case "img":
+		return tagImg
+	case "link":
+		return tagLink
+	case "base":
+		return tagBase
+	case "meta":
+		return tagMeta
+	case "script", "iframe":
+		return tagScript
+	case "title":
+		return tagTitle
+	case "style", "textarea", "xmp", "noembed", "noframes", "noscript", "plaintext":
+		return tagRaw
+	case "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em",
+		"font", "i", "kbd", "mark", "q", "rp", "rt", "ruby", "s", "samp",
+		"small", "span", "strong", "sub", "sup", "u", "var", "wbr":
+		return tagPhrasing
+	}
+	return tagOther
 }
 
 // capBytes cuts b to maxText bytes (collapse repairs a cut rune).
@@ -153,8 +227,8 @@ func capBytes(b []byte) []byte {
 }
 
 // attr returns the value of one attribute of the current tag.
-func attr(z *html.Tokenizer, more bool, want string) (string, bool) {
-	for more {
+func attr(z *html.Tokenizer, want string) (string, bool) {
+	for more := true; more; {
 		var k, v []byte
 		k, v, more = z.TagAttr()
 		if string(k) == want {
@@ -164,10 +238,10 @@ func attr(z *html.Tokenizer, more bool, want string) (string, bool) {
 	return "", false
 }
 
-func readAnchor(z *html.Tokenizer, more bool) *anchor {
+func readAnchor(z *html.Tokenizer) *anchor {
 	a := &anchor{}
 	var title, aria string
-	for more {
+	for more := true; more; {
 		var k, v []byte
 		k, v, more = z.TagAttr()
 		switch string(k) {
@@ -188,8 +262,8 @@ func readAnchor(z *html.Tokenizer, more bool) *anchor {
 	return a
 }
 
-func imgAttrs(z *html.Tokenizer, more bool) (src, alt string) {
-	for more {
+func imgAttrs(z *html.Tokenizer) (src, alt string) {
+	for more := true; more; {
 		var k, v []byte
 		k, v, more = z.TagAttr()
 		switch string(k) {
@@ -202,10 +276,10 @@ func imgAttrs(z *html.Tokenizer, more bool) (src, alt string) {
 	return src, alt
 }
 
-func (d *doc) readLink(z *html.Tokenizer, more bool) {
+func (d *doc) readLink(z *html.Tokenizer) {
 	var rel, href string
 	var l alternate
-	for more {
+	for more := true; more; {
 		var k, v []byte
 		k, v, more = z.TagAttr()
 		switch string(k) {
@@ -233,9 +307,9 @@ func (d *doc) readLink(z *html.Tokenizer, more bool) {
 	d.telltale(rel)
 }
 
-func (d *doc) readMeta(z *html.Tokenizer, more bool) {
+func (d *doc) readMeta(z *html.Tokenizer) {
 	var name, prop, content string
-	for more {
+	for more := true; more; {
 		var k, v []byte
 		k, v, more = z.TagAttr()
 		switch string(k) {
@@ -259,8 +333,8 @@ func (d *doc) readMeta(z *html.Tokenizer, more bool) {
 	}
 }
 
-func (d *doc) readScript(z *html.Tokenizer, more bool) {
-	for more {
+func (d *doc) readScript(z *html.Tokenizer) {
+	for more := true; more; {
 		var k, v []byte
 		k, v, more = z.TagAttr()
 		switch string(k) {

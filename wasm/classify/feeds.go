@@ -132,24 +132,27 @@ var formatWords = map[string]bool{
 // formatParams are query keys that only pick a feed's format.
 var formatParams = map[string]bool{"alt": true, "feed": true, "format": true, "type": true}
 
-// groupKey is a feed URL with every format marker removed.
+// groupKey is a feed URL with every format marker removed: path segments
+// that only name a format (/feed/atom/, /rss/world.xml), file extensions
+// (world.xml, feed.json) and format query parameters (?alt=rss).
 func groupKey(u *url.URL) string {
-	segs := strings.FieldsFunc(strings.ToLower(u.Path), func(r rune) bool { return r == '/' })
-	for len(segs) > 0 {
-		last := segs[len(segs)-1]
-		stem, ext, _ := strings.Cut(last, ".")
-		if !formatWords[stem] || (ext != "" && !formatWords[ext]) {
-			break
-		}
-		segs = segs[:len(segs)-1]
-	}
 	var kept []string
+	for _, seg := range strings.FieldsFunc(strings.ToLower(u.Path), func(r rune) bool { return r == '/' }) {
+		stem, ext, _ := strings.Cut(seg, ".")
+		if ext != "" && !formatWords[ext] {
+			stem = seg
+		}
+		if !formatWords[stem] {
+			kept = append(kept, stem)
+		}
+	}
+	key := u.Host + "/" + strings.Join(kept, "/") + "?"
 	for _, p := range params(u.RawQuery) {
 		if !formatParams[strings.ToLower(p.key)] || !formatWords[strings.ToLower(p.value)] {
-			kept = append(kept, p.raw)
+			key += p.raw + "&"
 		}
 	}
-	return u.Host + "/" + strings.Join(segs, "/") + "?" + strings.Join(kept, "&")
+	return key
 }
 
 // feedScope judges what part of a site a feed covers, from its path first
@@ -232,7 +235,12 @@ func feedLike(u *url.URL, text, typ string, viaFeedScheme bool) bool {
 }
 
 func feedPath(p string) bool {
-	segs := strings.FieldsFunc(strings.ToLower(p), func(r rune) bool { return r == '/' })
+	l := strings.ToLower(p) // no copy for a path that is lower case already
+	if !strings.Contains(l, "rss") && !strings.Contains(l, "atom") &&
+		!strings.Contains(l, "feed") && !strings.Contains(l, "rdf") {
+		return false // most links: no need to split the path
+	}
+	segs := strings.FieldsFunc(l, func(r rune) bool { return r == '/' })
 	if len(segs) == 0 {
 		return false
 	}
@@ -274,14 +282,18 @@ func feedQuery(u *url.URL) bool {
 	return false
 }
 
+// maxFeedText is the longest anchor text, in bytes, that can announce a
+// feed; "Subscribe to our RSS feed" is 25.
+const maxFeedText = 64
+
 // feedText: short texts (at most five words) with the word RSS or Atom
 // ("RSS", "RSS 2.0", "Subscribe via RSS", "RSSフィード"), or a text that
 // is just "Feed".
 func feedText(text string) bool {
-	t := strings.ToLower(strings.TrimSpace(text))
-	if t == "" || len(strings.Fields(t)) > 5 {
-		return false
+	if text == "" || len(text) > maxFeedText || strings.Count(text, " ") > 4 {
+		return false // texts are collapsed: five words have four spaces
 	}
+	t := strings.ToLower(text)
 	if feedTextWords[strings.Trim(t, " .:!»›>")] {
 		return true
 	}

@@ -6,43 +6,54 @@ import (
 	"strings"
 )
 
-// pageLinks fills the page's link lists from its anchors: same-host links
-// counted, then split by shape into sections and articles, each URL once
-// (at its first place; its text the first non-empty one), the page itself
-// left out.
+// pageLinks fills the page's link lists from its anchors: the distinct
+// same-host links are counted, then judged together (ShapeInContext: the
+// links of one page are siblings) and split into sections and articles.
+// Each URL is listed once, at its first place, with the first text an
+// anchor gives it (an anchor's own text beats a stand-in from an image alt
+// or a label: rivers link each story from its picture first). The page
+// itself is left out of both lists, and so is an article link that only adds
+// a query to another article link (/article/X/?n_cid=mail beside
+// /article/X/): the same story with a tracking parameter.
 func pageLinks(p *Page, pu *url.URL, r *resolver, anchors []anchor) {
-	seen := map[string]bool{}
-	at := map[string]int{} // URL -> index in its list
-	self := pu.String()
+	var links []Link
+	var weak []bool
+	var inputs []string
+	at := map[string]int{} // URL -> index in links
 	for _, a := range anchors {
 		res := r.resolve(a.href)
 		if res.u == nil || res.feed || !sameHost(pu, res.u) {
 			continue
 		}
-		if !seen[res.s] {
-			seen[res.s] = true
-			p.SameHostLinks++
-		}
-		if res.s == self {
-			continue
-		}
-		var list *[]Link
-		switch URLShape(res.u).Shape {
-		case ShapeArticle:
-			list = &p.Articles
-		case ShapeSection:
-			list = &p.Sections
-		default:
-			continue
-		}
 		if i, ok := at[res.s]; ok {
-			if (*list)[i].Text == "" {
-				(*list)[i].Text = a.text
+			if a.text != "" && (links[i].Text == "" || (weak[i] && !a.weakText)) {
+				links[i].Text, weak[i] = a.text, a.weakText
 			}
 			continue
 		}
-		at[res.s] = len(*list)
-		*list = append(*list, Link{URL: res.s, Text: a.text})
+		at[res.s] = len(links)
+		links = append(links, Link{URL: res.s, Text: a.text})
+		weak = append(weak, a.weakText)
+		inputs = append(inputs, ShapeInput(res.u))
+	}
+	p.SameHostLinks = len(links)
+	self := pu.String()
+	verdicts := ShapeInContext(inputs)
+	for i, v := range verdicts {
+		if links[i].URL == self {
+			continue
+		}
+		if q := strings.IndexByte(links[i].URL, '?'); q >= 0 && v.Shape == ShapeArticle {
+			if j, ok := at[links[i].URL[:q]]; ok && verdicts[j].Shape == ShapeArticle {
+				continue
+			}
+		}
+		switch v.Shape {
+		case ShapeArticle:
+			p.Articles = append(p.Articles, links[i])
+		case ShapeSection:
+			p.Sections = append(p.Sections, links[i])
+		}
 	}
 	p.LinksToArticles = len(p.Articles) >= minArticleLinks
 }

@@ -16,6 +16,11 @@ const MaxBody = 8 << 20
 // a longer token is read up to that token and marked Truncated.
 const maxToken = 4 << 20
 
+// TextContentType is the content type to pass with HTML that is already
+// text, such as a page's HTML read in the browser (a JS string): a charset
+// the page itself names (<meta charset=Shift_JIS>) no longer applies to it.
+const TextContentType = "text/html; charset=utf-8"
+
 // minArticleLinks is how many distinct same-host article links a page needs
 // before it counts as linking to articles (Page.LinksToArticles): enough that
 // a few long-slug legal pages in a footer do not qualify a homepage.

@@ -124,6 +124,6 @@ func sameHost(page, u *url.URL) bool {
 	return page.Hostname() == u.Hostname()
 }
 
-// URLShape judges a URL by its decoded path (url.URL.Path), so lengths
-// count characters of non-ASCII slugs, not their percent-escapes.
-func URLShape(u *url.URL) Verdict { return PathShape(u.Path) }
+// URLShape judges one URL alone: PathShape of its escaped path and query
+// (ShapeInput).
+func URLShape(u *url.URL) Verdict { return PathShape(ShapeInput(u)) }

@@ -1,0 +1,502 @@
+package classify
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func readFixture(t testing.TB, name string) (pageURL string, body []byte, contentType string) {
+	t.Helper()
+	body, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pageURL, contentType = fixtureHeader(t, body)
+	return pageURL, body, contentType
+}
+
+// TestNikkeiStartups is the seed's measurement: 271 distinct same-host
+// links on /business/startups/, of which the shape test and the
+// dominant-segment rule keep exactly the 20 /article/DGXZQ... stories.
+func TestNikkeiStartups(t *testing.T) {
+	pageURL, body, ct := readFixture(t, "nikkei-startups.html")
+	p, err := Classify(pageURL, body, ct)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.SameHostLinks != 271 {
+		t.Errorf("same-host links = %d, want 271", p.SameHostLinks)
+	}
+	if len(p.Articles) <= 20 {
+		t.Errorf("%d article-shaped links before the dominant rule; the fixture should hold some outside /article/", len(p.Articles))
+	}
+	got, err := SectionArticles(pageURL, body, ct)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := regexp.MustCompile(`^https://www\.nikkei\.com/article/DGXZQOUC[0-9A-Z]{20}/$`)
+	if len(got) != 20 {
+		t.Errorf("SectionArticles kept %d links, want 20", len(got))
+	}
+	for _, l := range got {
+		if !want.MatchString(l.URL) || l.Text == "" {
+			t.Errorf("kept %+v", l)
+		}
+	}
+}
+
+func TestSectionArticlesError(t *testing.T) {
+	_, err := SectionArticles("/relative/", nil, "")
+	if err == nil || err.Error() != `section articles: classify: page url "/relative/": not an absolute http(s) url` {
+		t.Errorf("error = %v", err)
+	}
+}
+
+func TestClassifyPageURL(t *testing.T) {
+	cases := []struct {
+		in, want, err string
+	}{
+		{"https://Example.COM", "https://example.com/", ""},
+		{" http://example.com:80/a#frag ", "http://example.com/a", ""},
+		{"https://user:pw@example.com:8443/x?y=1", "https://example.com:8443/x?y=1", ""},
+		{"ftp://example.com/", "", `classify: page url "ftp://example.com/": not an absolute http(s) url`},
+		{"example.com/page", "", `classify: page url "example.com/page": not an absolute http(s) url`},
+		{"http://exa mple.com/", "", `classify: page url: parse "http://exa mple.com/": invalid character " " in host name`},
+	}
+	for _, c := range cases {
+		p, err := Classify(c.in, nil, "")
+		if c.err != "" {
+			if err == nil || err.Error() != c.err {
+				t.Errorf("Classify(%q) error = %v, want %q", c.in, err, c.err)
+			}
+			continue
+		}
+		if err != nil || p.URL != c.want {
+			t.Errorf("Classify(%q) = %v, %v; want URL %q", c.in, p, err, c.want)
+		}
+	}
+}
+
+func TestResolve(t *testing.T) {
+	page, _ := pageBase("https://news.example.com/world/europe/story.html?id=1")
+	cases := []struct{ href, want string }{
+		{"../asia/", "https://news.example.com/world/asia/"},
+		{"?id=2", "https://news.example.com/world/europe/story.html?id=2"},
+		{"#comments", "https://news.example.com/world/europe/story.html?id=1"},
+		{"//cdn.example.com/x", "https://cdn.example.com/x"},
+		{"HTTPS://News.Example.COM:443", "https://news.example.com/"},
+		{"http://news.example.com:80/a", "http://news.example.com/a"},
+		{"\t/a\n/b\r ", "https://news.example.com/a/b"},
+		{"/caf\u00e9/", "https://news.example.com/caf%C3%A9/"},
+		{"feed:https://news.example.com/rss", "https://news.example.com/rss"},
+		{"FEED://news.example.com/rss", "http://news.example.com/rss"},
+		{"javascript:void(0)", ""},
+		{"mailto:a@b", ""},
+		{"data:text/html,x", ""},
+		{"http://", ""},
+		{"http://:80/", ""},
+		{"https://[::1", ""},
+		{"", ""},
+	}
+	r := newResolver(page)
+	for _, c := range cases {
+		if got := r.resolve(c.href); got.s != c.want {
+			t.Errorf("resolve(%q) = %q, want %q", c.href, got.s, c.want)
+		}
+	}
+}
+
+func TestCollapse(t *testing.T) {
+	long := strings.Repeat("語", maxRunes+10)
+	cases := []struct{ in, want string }{
+		{"  a \n\t b  ", "a b"},
+		{"\u00a0nbsp\u3000ideographic ", "nbsp ideographic"},
+		{"bad \xff byte", "bad \ufffd byte"},
+		{long, long[:maxRunes*3]},
+		{"", ""},
+	}
+	for _, c := range cases {
+		if got := collapse([]byte(c.in)); got != c.want {
+			t.Errorf("collapse(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestFeedFormat(t *testing.T) {
+	cases := []struct{ typ, mime, format string }{
+		{"application/rss+xml", "application/rss+xml", "rss"},
+		{" Application/RSS+XML; charset=UTF-8", "application/rss+xml", "rss"},
+		{"application/atom+xml", "application/atom+xml", "atom"},
+		{"application/rdf+xml", "application/rdf+xml", "rss"},
+		{"application/feed+json", "application/feed+json", "json"},
+		{"application/json+oembed", "application/json+oembed", ""},
+		{"text/xml+oembed", "text/xml+oembed", ""},
+		{"application/json", "application/json", ""},
+		{"text/html", "text/html", ""},
+		{"", "", ""},
+	}
+	for _, c := range cases {
+		if mime, format := feedFormat(c.typ); mime != c.mime || format != c.format {
+			t.Errorf("feedFormat(%q) = %q, %q; want %q, %q", c.typ, mime, format, c.mime, c.format)
+		}
+	}
+}
+
+func TestFeedScope(t *testing.T) {
+	cases := []struct{ url, title, want string }{
+		{"https://b.example/feed/", "Blog » Feed", "main"},
+		{"https://b.example/comments/feed/", "Blog » Comments Feed", "comments"},
+		{"https://b.example/2026/11/post/feed/", "Blog » Post Kommentar-Feed", "comments"},
+		{"https://b.example/feeds/123/comments/default", "", "comments"},
+		{"https://b.example/?feed=comments-rss2", "", "comments"},
+		{"https://b.example/category/news/feed/", "", "category"},
+		{"https://b.example/?cat=3&feed=rss2", "", "category"},
+		{"https://b.example/tag/go/feed/", "", "tag"},
+		{"https://b.example/feeds/posts/default/-/Label", "", "tag"},
+		{"https://b.example/author/hanna/feed/", "", "author"},
+		{"https://b.example/search/rivers/feed/rss2/", "", "search"},
+		{"https://b.example/feed/", "Flux des commentaires", "comments"},
+		{"https://b.example/feed/", "コメントフィード", "comments"},
+		{"https://www.theguardian.com/commentisfree/rss", "Comment is free | The Guardian", "main"},
+	}
+	for _, c := range cases {
+		u, _ := pageBase(c.url)
+		if got := feedScope(u, c.title); got != c.want {
+			t.Errorf("feedScope(%q, %q) = %q, want %q", c.url, c.title, got, c.want)
+		}
+	}
+}
+
+func TestGroupKey(t *testing.T) {
+	same := [][2]string{
+		{"https://b.example/feed/", "https://b.example/feed/atom/"},
+		{"https://b.example/rss.xml", "https://b.example/atom.xml"},
+		{"https://b.example/feeds/posts/default", "https://b.example/feeds/posts/default?alt=rss"},
+		{"https://b.example/?feed=rss2", "https://b.example/?feed=atom"},
+		{"https://b.example/en/rss/world.xml", "https://b.example/en/feeds/world.json"},
+		{"https://b.example/notes/index.xml", "https://b.example/notes/feed.json"},
+	}
+	different := [][2]string{
+		{"https://b.example/feed/", "https://b.example/comments/feed/"},
+		{"https://b.example/feeds/posts/default", "https://b.example/feeds/comments/default"},
+		{"https://b.example/feed/", "https://other.example/feed/"},
+		{"https://b.example/world.xml", "https://b.example/sports.xml"},
+		{"https://b.example/?feed=rss2&cat=1", "https://b.example/?feed=rss2&cat=2"},
+	}
+	for _, p := range same {
+		a, _ := pageBase(p[0])
+		b, _ := pageBase(p[1])
+		if groupKey(a) != groupKey(b) {
+			t.Errorf("%s and %s should share a group: %q vs %q", p[0], p[1], groupKey(a), groupKey(b))
+		}
+	}
+	for _, p := range different {
+		a, _ := pageBase(p[0])
+		b, _ := pageBase(p[1])
+		if groupKey(a) == groupKey(b) {
+			t.Errorf("%s and %s should not share a group (%q)", p[0], p[1], groupKey(a))
+		}
+	}
+}
+
+func TestFeedLike(t *testing.T) {
+	cases := []struct {
+		url, text, typ string
+		feedScheme     bool
+		want           bool
+	}{
+		{"https://x.example/feed", "", "", false, true},
+		{"https://x.example/news/rss", "", "", false, true},
+		{"https://x.example/podcast.rss", "", "", false, true},
+		{"https://x.example/a.atom", "", "", false, true},
+		{"https://x.example/index.rdf", "", "", false, true},
+		{"https://x.example/rss.xml", "", "", false, true},
+		{"https://x.example/rss/index.xml", "", "", false, true},
+		{"https://x.example/feeds/world.xml", "", "", false, true},
+		{"https://x.example/feed.json", "", "", false, true},
+		{"https://x.example/?feed=rss2", "", "", false, true},
+		{"https://x.example/index.php?format=feed&type=rss", "", "", false, true},
+		{"https://feeds.feedburner.com/Example", "", "", false, true},
+		{"https://x.example/subscribe", "RSS", "", false, true},
+		{"https://x.example/subscribe", "Subscribe via RSS", "", false, true},
+		{"https://x.example/subscribe", "Atom", "", false, true},
+		{"https://x.example/subscribe", "Feed", "", false, true},
+		{"https://x.example/subscribe", "", "application/atom+xml", false, true},
+		{"https://x.example/anything", "", "", true, true},
+		{"https://x.example/sitemap.xml", "", "", false, false},
+		{"https://x.example/feedback/", "Feedback", "", false, false},
+		{"https://x.example/anatomy/", "Anatomy of a storm", "", false, false},
+		{"https://x.example/story", "Atom bomb anniversary marked by survivors in the city", "", false, false},
+		{"https://x.example/story", "Feed the world", "", false, false},
+	}
+	for _, c := range cases {
+		u, _ := pageBase(c.url)
+		if got := feedLike(u, c.text, c.typ, c.feedScheme); got != c.want {
+			t.Errorf("feedLike(%q, %q, %q, %v) = %v, want %v", c.url, c.text, c.typ, c.feedScheme, got, c.want)
+		}
+	}
+}
+
+func TestDominant(t *testing.T) {
+	links := func(paths ...string) []Link {
+		var out []Link
+		for _, p := range paths {
+			out = append(out, Link{URL: "https://x.example" + p})
+		}
+		return out
+	}
+	cases := []struct {
+		name     string
+		in, want []Link
+	}{
+		{"empty", nil, []Link{}},
+		{"three of five is 60 %", links("/article/a1", "/prime/b", "/article/a2", "/x/c", "/article/a3"), links("/article/a1", "/article/a2", "/article/a3")},
+		{"below 60 % keeps all", links("/a/1", "/a/2", "/b/1", "/b/2", "/c/1"), links("/a/1", "/a/2", "/b/1", "/b/2", "/c/1")},
+		{"all one segment", links("/a/1", "/a/2"), links("/a/1", "/a/2")},
+		{"root links count as one segment", links("/", "/?p=1", "/?p=2", "/a/1"), links("/", "/?p=1", "/?p=2")},
+	}
+	for _, c := range cases {
+		in := append([]Link(nil), c.in...)
+		got := Dominant(c.in)
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s: Dominant = %v, want %v", c.name, got, c.want)
+		}
+		if !reflect.DeepEqual(in, c.in) {
+			t.Errorf("%s: Dominant changed its input", c.name)
+		}
+	}
+}
+
+func TestGuessPaths(t *testing.T) {
+	design := []string{"/feed", "/feed/", "/rss", "/rss.xml", "/feed.xml", "/atom.xml", "/index.xml", "/feeds/posts/default", "/rss/index.xml"}
+	cases := []struct {
+		cms   string
+		first []string
+	}{
+		{"", design[:1]},
+		{"unknown", design[:1]},
+		{"wordpress", []string{"/feed/", "/feed"}},
+		{"blogger", []string{"/feeds/posts/default"}},
+		{"ghost", []string{"/rss"}},
+		{"hugo", []string{"/index.xml"}},
+		{"drupal", []string{"/rss.xml"}},
+		{"jekyll", []string{"/feed.xml"}},
+		{"hexo", []string{"/atom.xml"}},
+		{"substack", []string{"/feed"}},
+	}
+	for _, c := range cases {
+		got := GuessPaths(c.cms)
+		if len(got) != 9 || !reflect.DeepEqual(got[:len(c.first)], c.first) {
+			t.Errorf("GuessPaths(%q) = %v, want 9 paths starting %v", c.cms, got, c.first)
+		}
+		sorted := func(s []string) string { c := append([]string(nil), s...); return strings.Join(sortStrings(c), " ") }
+		if sorted(got) != sorted(design) {
+			t.Errorf("GuessPaths(%q) = %v, not the nine paths", c.cms, got)
+		}
+	}
+	got := GuessPaths("")
+	got[0] = "changed"
+	if GuessPaths("")[0] != "/feed" {
+		t.Error("GuessPaths shares its slice between calls")
+	}
+}
+
+func sortStrings(s []string) []string {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+	return s
+}
+
+func TestCMS(t *testing.T) {
+	cases := []struct {
+		name, url, head, gen, cms string
+	}{
+		{"generator wins", "https://x.example/", `<meta name="generator" content="Elementor 3.18"><meta name=generator content="WordPress 6.4.2">`, "WordPress 6.4.2", "wordpress"},
+		{"unknown generator kept", "https://x.example/", `<meta name="generator" content="Hand-made 1.0">`, "Hand-made 1.0", ""},
+		{"wp-content telltale", "https://x.example/", `<link rel=stylesheet href="/wp-content/themes/a/style.css">`, "", "wordpress"},
+		{"api.w.org", "https://x.example/", `<link rel="https://api.w.org/" href="/wp-json/">`, "", "wordpress"},
+		{"blogspot host", "https://river.blogspot.com/", ``, "", "blogger"},
+		{"substack host", "https://ana.substack.com/", ``, "", "substack"},
+		{"medium host", "https://medium.com/@ana", ``, "", "medium"},
+		{"not medium", "https://notmedium.com/", ``, "", ""},
+		{"ghost portal", "https://x.example/", `<script defer src="https://cdn.jsdelivr.net/ghost/portal@~2.37/umd/portal.min.js" data-ghost="https://x.example/"></script>`, "", "ghost"},
+		{"hugo", "https://x.example/", `<meta name="generator" content="Hugo 0.121.1">`, "Hugo 0.121.1", "hugo"},
+		{"drupal", "https://x.example/", `<meta name="Generator" content="Drupal 10 (https://www.drupal.org)">`, "Drupal 10 (https://www.drupal.org)", "drupal"},
+		{"drupal files", "https://x.example/", `<img src="/sites/default/files/logo.png">`, "", "drupal"},
+		{"joomla", "https://x.example/", `<meta name="generator" content="Joomla! - Open Source Content Management">`, "Joomla! - Open Source Content Management", "joomla"},
+		{"none", "https://x.example/", `<link rel=stylesheet href="/css/site.css">`, "", ""},
+	}
+	for _, c := range cases {
+		p, err := Classify(c.url, []byte("<html><head>"+c.head+"</head><body></body></html>"), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Generator != c.gen || p.CMS != c.cms {
+			t.Errorf("%s: generator %q cms %q, want %q %q", c.name, p.Generator, p.CMS, c.gen, c.cms)
+		}
+	}
+}
+
+func TestKind(t *testing.T) {
+	cases := []struct {
+		url, head, want string
+	}{
+		{"https://x.example/", "", "home"},
+		{"https://x.example/index.html", "", "home"},
+		{"https://x.example/?ref=nav", "", "home"},
+		{"https://x.example/world/", "", "section"},
+		{"https://x.example/2026/11/29/storm-hits-the-coast/", "", "article"},
+		{"https://x.example/search/", "", "other"},
+		{"https://x.example/p/short", `<meta property="og:type" content="article"><meta property="article:published_time" content="2026-11-29T10:00:00Z">`, "article"},
+		{"https://x.example/about-us/", `<meta property="og:type" content="article">`, "other"},
+	}
+	for _, c := range cases {
+		p, err := Classify(c.url, []byte("<html><head>"+c.head+"</head></html>"), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Kind != c.want {
+			t.Errorf("kind of %s = %q, want %q", c.url, p.Kind, c.want)
+		}
+	}
+}
+
+func TestCharset(t *testing.T) {
+	title := "<title>caf\xc3\xa9</title>" // UTF-8
+	latin := "<title>caf\xe9</title>"     // windows-1252
+	pad := "<!--" + strings.Repeat(" ", 1100) + "-->"
+	cases := []struct {
+		name, body, ct, want string
+	}{
+		{"utf-8 meta", `<meta charset="utf-8">` + title, "", "café"},
+		{"latin-1 meta", `<meta charset="iso-8859-1">` + latin, "", "café"},
+		{"header beats meta", `<meta charset="utf-8">` + latin, "text/html; charset=windows-1252", "café"},
+		{"text content type beats meta", `<meta charset="shift_jis">` + title, TextContentType, "café"},
+		{"undeclared, first non-ASCII after 1024 bytes", pad + title, "", "café"},
+		{"undeclared, not UTF-8", pad + latin, "", "café"},
+		{"utf-8 BOM", "\xef\xbb\xbf" + title, "text/html; charset=iso-8859-1", "café"},
+		{"utf-16le BOM", "\xff\xfe<\x00t\x00i\x00t\x00l\x00e\x00>\x00c\x00a\x00f\x00\xe9\x00<\x00/\x00t\x00i\x00t\x00l\x00e\x00>\x00", "", "café"},
+	}
+	for _, c := range cases {
+		p, err := Classify("https://x.example/", []byte(c.body), c.ct)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Title != c.want {
+			t.Errorf("%s: title %q, want %q", c.name, p.Title, c.want)
+		}
+	}
+}
+
+func TestTruncated(t *testing.T) {
+	links := `<a href="/2026/11/29/story-one-is-here/">one</a>`
+	// A body past MaxBody: what comes after the cap is not read.
+	big := []byte(links + "<p>" + strings.Repeat("x", MaxBody) + `</p><a href="/2026/11/29/story-two-is-here/">two</a>`)
+	p, err := Classify("https://x.example/", big, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Truncated || len(p.Articles) != 1 {
+		t.Errorf("MaxBody: truncated %v, %d articles; want true, 1", p.Truncated, len(p.Articles))
+	}
+	// A single token past the tokenizer's buffer ends the page there.
+	long := []byte(links + "<script>" + strings.Repeat("x", maxToken+1) + `</script><a href="/2026/11/29/story-two-is-here/">two</a>`)
+	p, err = Classify("https://x.example/", long, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Truncated || len(p.Articles) != 1 {
+		t.Errorf("maxToken: truncated %v, %d articles; want true, 1", p.Truncated, len(p.Articles))
+	}
+	p, _ = Classify("https://x.example/", []byte(links), "")
+	if p.Truncated {
+		t.Error("a small page is marked truncated")
+	}
+}
+
+func TestAnchorText(t *testing.T) {
+	body := `<a href="/2026/11/29/story-with-a-picture/"><img alt="Picture alt"></a>
+<a href="/2026/11/29/story-with-a-picture/">Headline <b>bold</b><br>second line</a>
+<a href="/world/" aria-label="World news"><svg></svg></a>
+<a href="/sports/" title="Sports">   </a>
+<a href="/politics/">Poli<span>tics</span></a>
+<a href="/science/"><div>Science</div><div>and tech</div></a>
+<a href="/open/">unclosed <a href="/next/">next</a>`
+	p, err := Classify("https://x.example/", []byte(body), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, l := range append(p.Articles, p.Sections...) {
+		got[strings.TrimPrefix(l.URL, "https://x.example")] = l.Text
+	}
+	want := map[string]string{
+		"/2026/11/29/story-with-a-picture/": "Headline bold second line",
+		"/world/":                           "World news",
+		"/sports/":                          "Sports",
+		"/politics/":                        "Politics",
+		"/science/":                         "Science and tech",
+		"/open/":                            "unclosed",
+		"/next/":                            "next",
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("text of %s = %q, want %q", k, got[k], v)
+		}
+	}
+}
+
+func TestScriptAndCommentsAreNotLinks(t *testing.T) {
+	body := `<script>document.write('<a href="/2026/11/29/from-a-script-string/">x</a>')</script>
+<!-- <a href="/2026/11/29/from-a-comment-here/">x</a> -->
+<style>a[href="/2026/11/29/from-a-style-rule/"]{}</style>
+<textarea><a href="/2026/11/29/from-a-textarea-box/">x</a></textarea>
+<title>T <a href="/x/">not markup</a></title>`
+	p, err := Classify("https://x.example/", []byte(body), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.SameHostLinks != 0 {
+		t.Errorf("found links in raw text: %+v %+v", p.Articles, p.Sections)
+	}
+	if p.Title != `T <a href="/x/">not markup</a>` {
+		t.Errorf("title %q", p.Title)
+	}
+}
+
+// TestDeterministic classifies every golden page twice and in parallel:
+// the same bytes every time.
+func TestDeterministic(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "*.html"))
+	for _, name := range files {
+		pageURL, body, ct := readFixture(t, filepath.Base(name))
+		var outs [4][]byte
+		done := make(chan int)
+		for i := range outs {
+			go func() {
+				p, err := Classify(pageURL, body, ct)
+				if err == nil {
+					outs[i], _ = json.Marshal(p)
+				}
+				done <- i
+			}()
+		}
+		for range outs {
+			<-done
+		}
+		for i := 1; i < len(outs); i++ {
+			if outs[i] == nil || !bytes.Equal(outs[i], outs[0]) {
+				t.Errorf("%s: run %d differs", name, i)
+			}
+		}
+	}
+}

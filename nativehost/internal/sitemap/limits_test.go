@@ -70,9 +70,10 @@ func peakHeap(f func()) uint64 {
 	return peak - base
 }
 
-// TestGzipBombs: 1 GiB bombs of three shapes stop at a cap with bounded
+// TestGzipBombs: 1 GiB bombs of four shapes stop at a cap with bounded
 // heap: many small tokens at the 50 MiB decoded cap, one endless text at
-// the 1 MiB token cap, endless entries at 50,000 entries (Truncated).
+// the 1 MiB token cap, endless entries at 50,000 entries (Truncated),
+// endless nesting at 64 levels.
 func TestGzipBombs(t *testing.T) {
 	const urlset = `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`
 	cases := []struct {
@@ -86,6 +87,7 @@ func TestGzipBombs(t *testing.T) {
 		{"comments", "<!-- nothing to see -->\n", ErrTooLarge, "more than 50 MiB decoded", false, 16 << 20},
 		{"spaces", " ", ErrTooLarge, "one XML token longer than 1 MiB", false, 16 << 20},
 		{"entries", "<url><loc>https://www.example.com/a/b/c</loc></url>\n", nil, "", true, 24 << 20},
+		{"nesting", "<a>", ErrNotSitemap, "nested deeper than 64 levels", false, 16 << 20},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -30,6 +30,8 @@ const (
 	// maxToken caps one XML token (a text run, a comment, a tag): without
 	// it encoding/xml would buffer a 50 MiB comment whole.
 	maxToken = 1 << 20
+	// maxDepth caps element nesting; a sitemap needs five levels.
+	maxDepth = 64
 	// maxField caps the text kept for one field (loc, title). The protocol
 	// allows 2,048 characters in a URL; longer loc values are dropped.
 	maxField = 16 << 10

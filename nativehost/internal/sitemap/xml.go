@@ -33,12 +33,14 @@ const (
 
 // xmlReader is the state of one streaming pass over a urlset or index.
 //
-// It reads with RawToken, which is about 1.5 times faster than Token and
-// allocates a third less: namespaces and end-tag matching are done here,
-// simply. Prefixes are resolved with the xmlns:p declarations seen so far
-// (sitemaps declare them on the root; scoping is ignored). An end tag that
-// does not match the open element closes the elements above its match, or
-// is ignored when nothing open matches, the way non-strict Token recovers.
+// It reads with RawToken, measured 1.3 to 1.6 times faster than Token,
+// allocating a quarter less: namespaces and end-tag matching are done
+// here, simply. Prefixes are resolved with the xmlns:p declarations seen
+// so far (sitemaps declare them on the root; scoping is ignored). An end
+// tag that does not match the open element closes the elements above its
+// match, or is ignored when nothing open matches. Nesting is capped at
+// maxDepth: the open-element stack is the one thing that would otherwise
+// grow with hostile input (50 MiB of <a> is 13 million open elements).
 type xmlReader struct {
 	sm      *Sitemap
 	entries entryList
@@ -106,6 +108,9 @@ func (x *xmlReader) token(tok xml.Token) (done bool, err error) {
 	case xml.StartElement:
 		if len(t.Attr) > 0 {
 			x.declare(t.Attr)
+		}
+		if len(x.open) == maxDepth {
+			return false, fmt.Errorf("%w: elements nested deeper than %d levels", ErrNotSitemap, maxDepth)
 		}
 		x.open = append(x.open, t.Name.Local)
 		if len(x.open) == 1 {
@@ -192,9 +197,6 @@ func (x *xmlReader) in(prefix, uri, usual string) bool {
 }
 
 func (x *xmlReader) start(t xml.StartElement) {
-	if x.sm == nil {
-		return
-	}
 	depth := len(x.open)
 	if depth == 2 {
 		if t.Name.Local == x.item {

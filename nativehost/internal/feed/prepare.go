@@ -17,6 +17,11 @@ type document struct {
 	hub  string // a JSON Feed's first hub
 }
 
+// maxDepth caps element nesting. Atom's XHTML content nests a few dozen
+// levels at most; without a cap, 8 MiB of <a> would make encoding/xml (ours
+// and gofeed's) hold millions of open elements.
+const maxDepth = 512
+
 // maxJunk bounds how far into the body elements that are not a feed root
 // (a PHP notice's <br /><b>Notice</b>) are passed over while looking for it.
 const maxJunk = 64 << 10
@@ -33,6 +38,9 @@ func prepare(body []byte, contentType string) (document, error) {
 		return prepareJSON(start)
 	case start[0] == '[':
 		return document{}, fmt.Errorf("%w: a JSON array", ErrNotFeed)
+	}
+	if i := bytes.IndexByte(body, '<'); i < 0 || i > maxJunk {
+		return document{}, fmt.Errorf("%w: no markup in the first %d KiB", ErrNotFeed, maxJunk>>10)
 	}
 	body = anchor(body)
 	body = toUTF8(body, contentType)
@@ -78,7 +86,8 @@ func findRoot(body []byte) (document, error) {
 	d.CharsetReader = func(_ string, r io.Reader) (io.Reader, error) {
 		return r, nil // toUTF8 already decoded whatever the declaration says
 	}
-	depth, root := 0, -1
+	depth, root := 0, -1 // depth: inside the root
+	open := 0            // all open elements, junk before the root included
 	var rootName string
 	for {
 		off := d.InputOffset()
@@ -98,6 +107,9 @@ func findRoot(body []byte) (document, error) {
 				return document{}, err
 			}
 		case xml.StartElement:
+			if open++; open > maxDepth {
+				return document{}, fmt.Errorf("%w: elements nested deeper than %d levels", ErrNotFeed, maxDepth)
+			}
 			if root >= 0 {
 				depth++
 				continue
@@ -112,6 +124,7 @@ func findRoot(body []byte) (document, error) {
 				return document{}, err
 			}
 		case xml.EndElement:
+			open--
 			if root >= 0 {
 				depth--
 				if depth == 0 {

@@ -48,14 +48,15 @@ func prepare(body []byte, contentType string) (document, error) {
 }
 
 // anchor cuts junk before the XML declaration (a PHP notice or warning
-// printed before <?xml), unless a feed root already came before it.
+// printed before <?xml) within the first maxJunk bytes, unless a feed
+// root already came before it.
 func anchor(body []byte) []byte {
-	i := bytes.Index(body, []byte("<?xml"))
+	i := bytes.Index(body[:min(len(body), maxJunk)], []byte("<?xml"))
 	if i <= 0 {
 		return body
 	}
 	before := bytes.ToLower(body[:i])
-	for _, root := range []string{"<rss", "<feed", "<rdf:rdf", "<rdf"} {
+	for _, root := range []string{"<rss", "<feed", "<rdf"} {
 		if bytes.Contains(before, []byte(root)) {
 			return body
 		}
@@ -77,7 +78,8 @@ func rootFormat(local string) string {
 // findRoot scans the whole document once with a non-strict decoder (the
 // settings gofeed uses) to find the feed's root element and check that it
 // closes: gofeed alone only looks 4 KiB in for the root (a long comment
-// hides it) and returns a feed with no items for a truncated file.
+// hides it), gives up on junk before it, and fails on a truncated file
+// the same way as on any other bad input.
 func findRoot(body []byte) (document, error) {
 	d := xml.NewDecoder(bytes.NewReader(body))
 	d.Strict = false

@@ -28,7 +28,8 @@
 // finder meets; HostileSites are the hostile servers of issue 7. Each Site
 // carries an Expect: the outcome discovery should reach, the feed, the
 // sitemaps or the number of sections, and what the article's order costs
-// on it (Expect.ArticleRequests, counted on the server side).
+// on it (Expect.ArticleRequests, counted on the server side): 219
+// requests on the 32 default sites.
 //
 // Pages, feeds and sitemaps are generated in code from a per-site seed
 // and the fixture's clock (Clock: the time Start was called), so they are

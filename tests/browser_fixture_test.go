@@ -55,6 +55,6 @@ func bigNewsPage(size int) string {
 		if len(p) >= size {
 			return p
 		}
-		articles += max(1, (size-len(p))/250)
+		articles += max(1, (size-len(p))/400)
 	}
 }

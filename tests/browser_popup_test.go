@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/target"
+	"github.com/chromedp/chromedp"
 )
 
 // requestLog collects the URLs of every request a target makes.
@@ -119,6 +121,27 @@ func TestPopupShowsAdvertisedFeedsWithoutNetwork(t *testing.T) {
 		srv.mu.Lock()
 		t.Errorf("the fixture server got %d requests while the extension worked: %v", extra, srv.hits)
 		srv.mu.Unlock()
+	}
+	// The popup the click itself opened (no ?tab: it asks for the active
+	// tab) shows the same rows through the same code.
+	var real target.ID
+	infos, err := chromedp.Targets(b.ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, i := range infos {
+		if i.URL == extensionOrigin+"popup/popup.html" {
+			real = i.TargetID
+		}
+	}
+	if real == "" {
+		t.Fatal("the toolbar click opened no popup")
+	}
+	rctx, rcancel := b.attach(real)
+	defer rcancel()
+	waitJS(t, rctx, `document.body.dataset.state === "page"`, 15*time.Second)
+	if clicked := rows(t, rctx, "#advertised"); fmt.Sprint(clicked) != fmt.Sprint(want) {
+		t.Errorf("the clicked popup shows:\n got %+v\nwant %+v", clicked, want)
 	}
 	if n := eval[int](t, ctx, `performance.getEntriesByName("feeds-shown").length`); n != 1 {
 		t.Errorf("feeds-shown mark set %d times", n)

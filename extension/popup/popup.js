@@ -17,7 +17,11 @@ import * as subs from "./subs.js";
 const body = document.body;
 
 // The classifier starts loading at once, in parallel with reading the tab.
-const classifierReady = loadClassifier(chrome.runtime.getURL("wasm/classify.wasm"));
+// The performance marks time the popup's start (docs/performance-browser.md).
+const classifierReady = loadClassifier(chrome.runtime.getURL("wasm/classify.wasm")).then((c) => {
+  performance.mark("classifier-ready");
+  return c;
+});
 
 /** which returns the id of the tab this popup describes. */
 async function which() {
@@ -65,7 +69,13 @@ async function main() {
   const loaded = subs.load();
 
   let tabErr = null;
-  const [c, t] = await Promise.allSettled([classifierReady, which().then(readTab)]);
+  const tabRead = which()
+    .then(readTab)
+    .then((snap) => {
+      performance.mark("tab-read");
+      return snap;
+    });
+  const [c, t] = await Promise.allSettled([classifierReady, tabRead]);
   if (t.status === "fulfilled") tab = t.value;
   else tabErr = t.reason;
   if (c.status === "fulfilled") classifier = c.value;

@@ -1,0 +1,272 @@
+package tests
+
+// Helpers for the host tests: the built binary, a native messaging client
+// over pipes, and a fixture web wired to the host through its proxy.
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+var (
+	hostBuildOnce sync.Once
+	hostBuildPath string
+	hostBuildErr  error
+)
+
+// hostBinary is the feedscout-host under test: $FEEDSCOUT_DIST's when set
+// (./build.sh test), else one built once for this test process.
+func hostBinary(t testing.TB) string {
+	t.Helper()
+	if d := os.Getenv("FEEDSCOUT_DIST"); d != "" {
+		p := filepath.Join(d, "feedscout-host")
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	hostBuildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "feedscout-host-")
+		if err != nil {
+			hostBuildErr = err
+			return
+		}
+		hostBuildPath = filepath.Join(dir, "feedscout-host")
+		cmd := exec.Command("go", "build", "-trimpath", "-ldflags", "-X main.version=test", "-o", hostBuildPath, "../nativehost")
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			hostBuildErr = fmt.Errorf("build host: %v\n%s", err, out)
+		}
+	})
+	if hostBuildErr != nil {
+		t.Fatal(hostBuildErr)
+	}
+	return hostBuildPath
+}
+
+// runHost runs the host CLI to completion and returns stdout, stderr and
+// the exit status.
+func runHost(t testing.TB, env []string, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.Command(hostBinary(t), args...)
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Stdin = bytes.NewBufferString(stdin)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("run host %v: %v", args, err)
+	}
+	return out.String(), errb.String(), code
+}
+
+// nmReply is one native messaging reply, decoded loosely.
+type nmReply struct {
+	ID      json.RawMessage `json:"id"`
+	Type    string          `json:"type"`
+	Request json.RawMessage `json:"request"`
+	Report  json.RawMessage `json:"report"`
+	Section json.RawMessage `json:"section"`
+	Version string          `json:"version"`
+	Error   string          `json:"error"`
+	Code    string          `json:"code"`
+	size    int
+}
+
+// nmHost is a running host in native messaging mode, as a browser starts
+// it, talked to over pipes.
+type nmHost struct {
+	t       testing.TB
+	cmd     *exec.Cmd
+	in      io.WriteCloser
+	out     *bufio.Reader
+	stderr  *bytes.Buffer
+	replies chan nmReply
+	readErr chan error
+	started time.Time
+}
+
+// startNM starts the host the way Chrome does (origin argument).
+func startNM(t testing.TB, env []string) *nmHost {
+	t.Helper()
+	cmd := exec.Command(hostBinary(t), "chrome-extension://pbekihghmnjdonaofhjkkldmkpngkpge/")
+	cmd.Env = append(os.Environ(), env...)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	outp, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &nmHost{t: t, cmd: cmd, in: in, out: bufio.NewReaderSize(outp, 1<<20), stderr: &bytes.Buffer{},
+		replies: make(chan nmReply, 4096), readErr: make(chan error, 1)}
+	cmd.Stderr = h.stderr
+	h.started = time.Now()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go h.readLoop()
+	t.Cleanup(func() {
+		h.in.Close()
+		done := make(chan struct{})
+		go func() { cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			cmd.Process.Kill()
+			<-done
+		}
+	})
+	return h
+}
+
+// readLoop decodes frames until stdout closes; any byte outside a valid
+// frame of JSON is an error.
+func (h *nmHost) readLoop() {
+	for {
+		var hdr [4]byte
+		if _, err := io.ReadFull(h.out, hdr[:]); err != nil {
+			if err == io.EOF {
+				err = nil
+			}
+			h.readErr <- err
+			close(h.replies)
+			return
+		}
+		n := binary.LittleEndian.Uint32(hdr[:])
+		if n == 0 || n >= 1<<20 {
+			h.readErr <- fmt.Errorf("reply length %d", n)
+			close(h.replies)
+			return
+		}
+		b := make([]byte, n)
+		if _, err := io.ReadFull(h.out, b); err != nil {
+			h.readErr <- fmt.Errorf("truncated reply: %v", err)
+			close(h.replies)
+			return
+		}
+		var r nmReply
+		if err := json.Unmarshal(b, &r); err != nil {
+			h.readErr <- fmt.Errorf("reply is not JSON: %q", b)
+			close(h.replies)
+			return
+		}
+		r.size = int(n)
+		h.replies <- r
+	}
+}
+
+// sendRaw writes bytes as they are (for broken frames).
+func (h *nmHost) sendRaw(b []byte) {
+	h.t.Helper()
+	if _, err := h.in.Write(b); err != nil {
+		h.t.Fatalf("write to host: %v", err)
+	}
+}
+
+// frame returns body framed.
+func frame(body []byte) []byte {
+	out := make([]byte, 4+len(body))
+	binary.LittleEndian.PutUint32(out, uint32(len(body)))
+	copy(out[4:], body)
+	return out
+}
+
+// send writes one request.
+func (h *nmHost) send(v any) {
+	h.t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	h.sendRaw(frame(b))
+}
+
+// next returns the next reply, failing after timeout.
+func (h *nmHost) next(timeout time.Duration) nmReply {
+	h.t.Helper()
+	select {
+	case r, ok := <-h.replies:
+		if !ok {
+			h.t.Fatalf("host closed stdout (%v); stderr:\n%s", <-h.readErr, h.stderr)
+		}
+		return r
+	case <-time.After(timeout):
+		h.t.Fatalf("no reply within %v; stderr:\n%s", timeout, h.stderr)
+	}
+	return nmReply{}
+}
+
+// until collects replies until every id in ids has its result or error.
+func (h *nmHost) until(timeout time.Duration, ids ...string) map[string][]nmReply {
+	h.t.Helper()
+	want := map[string]bool{}
+	for _, id := range ids {
+		want[id] = true
+	}
+	got := map[string][]nmReply{}
+	deadline := time.Now().Add(timeout)
+	for len(want) > 0 {
+		r := h.next(time.Until(deadline))
+		id := string(r.ID)
+		got[id] = append(got[id], r)
+		if r.Type == "result" || r.Type == "error" {
+			delete(want, id)
+		}
+	}
+	return got
+}
+
+// closeAndWait closes stdin and waits for the host to exit, returning its
+// exit status; stdout must end cleanly.
+func (h *nmHost) closeAndWait(timeout time.Duration) int {
+	h.t.Helper()
+	h.in.Close()
+	for range h.replies {
+	}
+	if err := <-h.readErr; err != nil {
+		h.t.Fatalf("host stdout: %v", err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- h.cmd.Wait() }()
+	select {
+	case err := <-done:
+		if ee, ok := err.(*exec.ExitError); ok {
+			return ee.ExitCode()
+		}
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		return 0
+	case <-time.After(timeout):
+		h.t.Fatalf("host did not exit within %v after stdin closed", timeout)
+	}
+	return -1
+}
+
+// hostMaxRSS returns the peak resident memory of an exited host in bytes
+// (Linux reports ru_maxrss in KiB), 0 where it is not known.
+func hostMaxRSS(h *nmHost) int64 {
+	if h.cmd.ProcessState == nil || runtime.GOOS != "linux" {
+		return 0
+	}
+	if ru, ok := h.cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		return int64(ru.Maxrss) * 1024
+	}
+	return 0
+}

@@ -1,0 +1,217 @@
+package tests
+
+// Black-box tests of the built host: CLI and native messaging over pipes.
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestHostVersion(t *testing.T) {
+	out, _, code := runHost(t, nil, "", "version")
+	if code != 0 || !strings.HasPrefix(out, "feedscout-host ") {
+		t.Fatalf("version: %q, exit %d", out, code)
+	}
+	if _, _, code := runHost(t, nil, "", "frobnicate"); code != 2 {
+		t.Fatalf("unknown command exit %d, want 2", code)
+	}
+}
+
+func TestHostShape(t *testing.T) {
+	out, _, code := runHost(t, nil, "", "shape", "--json",
+		"https://www.nikkei.com/article/DGXZQOUC026TI0S6A101C2000000/",
+		"https://www.nikkei.com/business/startups/",
+		"https://www.nikkei.com/")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	want := []string{`"shape":"article"`, `"shape":"section"`, `"shape":"other"`}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("got %q", out)
+	}
+	for i, l := range lines {
+		var v struct{ URL, Shape, Rule string }
+		if err := json.Unmarshal([]byte(l), &v); err != nil || v.Rule == "" || !strings.Contains(l, want[i]) {
+			t.Errorf("line %d: %s", i, l)
+		}
+	}
+	// stdin, one per line (blank lines skipped), readable output: the
+	// shape, the rule, the input.
+	out, _, code = runHost(t, nil, "https://x.example/coronavirus-2026\n\nhttps://x.example/search/\n", "shape")
+	lines = strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 2 {
+		t.Fatalf("stdin shape: %q exit %d", out, code)
+	}
+	for i, want := range []string{"section", "other"} {
+		f := strings.Fields(lines[i])
+		if len(f) != 3 || f[0] != want || f[1] == "" {
+			t.Errorf("stdin shape line %d: %q, want shape %s, a rule and the URL", i, lines[i], want)
+		}
+	}
+}
+
+func TestHostInstall(t *testing.T) {
+	home := t.TempDir()
+	os.MkdirAll(filepath.Join(home, ".config", "chromium"), 0o755)
+	os.MkdirAll(filepath.Join(home, ".mozilla"), 0o755)
+	env := []string{"HOME=" + home}
+	out, errOut, code := runHost(t, env, "", "install")
+	if code != 0 {
+		t.Fatalf("install exit %d: %s", code, errOut)
+	}
+	for _, p := range []string{
+		filepath.Join(home, ".config/chromium/NativeMessagingHosts/dev.feedscout.host.json"),
+		filepath.Join(home, ".mozilla/native-messaging-hosts/dev.feedscout.host.json"),
+	} {
+		raw, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatalf("%v (output %q)", err, out)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(raw, &m); err != nil || !filepath.IsAbs(m["path"].(string)) {
+			t.Fatalf("%s: %s", p, raw)
+		}
+		if !strings.Contains(out, p) {
+			t.Errorf("install did not say it wrote %s: %q", p, out)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(home, ".config/google-chrome")); !os.IsNotExist(err) {
+		t.Error("install created a folder for a browser that is not there")
+	}
+	prof := t.TempDir()
+	if _, errOut, code := runHost(t, env, "", "install", "--browser", "chromium", "--profile", prof); code != 0 {
+		t.Fatalf("install --profile: %s", errOut)
+	}
+	if _, err := os.Stat(filepath.Join(prof, "NativeMessagingHosts", "dev.feedscout.host.json")); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code = runHost(t, env, "", "uninstall")
+	if code != 0 || strings.Count(out, "removed") != 2 {
+		t.Fatalf("uninstall: %q exit %d", out, code)
+	}
+	if _, _, code := runHost(t, env, "", "install", "--browser", "netscape"); code != 2 {
+		t.Fatalf("unknown browser exit %d, want 2", code)
+	}
+}
+
+func TestNMVersionAndFirefoxLaunch(t *testing.T) {
+	h := startNM(t, nil)
+	h.send(map[string]any{"id": "v1", "type": "version"})
+	r := h.next(10 * time.Second)
+	if r.Type != "result" || string(r.ID) != `"v1"` || r.Version == "" {
+		t.Fatalf("reply %+v", r)
+	}
+	if code := h.closeAndWait(5 * time.Second); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	// Firefox passes the manifest path and the add-on id.
+	out, _, code := runHost(t, nil, string(frame([]byte(`{"id":1,"type":"version"}`))),
+		"/home/u/.mozilla/native-messaging-hosts/dev.feedscout.host.json", "feedscout@feedscout.dev")
+	if code != 0 || len(out) < 4 || binary.LittleEndian.Uint32([]byte(out[:4])) != uint32(len(out)-4) {
+		t.Fatalf("firefox launch: %q exit %d", out, code)
+	}
+}
+
+// Every kind of garbage from issue 7 gets an error reply (or a clean
+// exit), never a crash and never unframed bytes.
+func TestNMOddMessages(t *testing.T) {
+	h := startNM(t, nil)
+	h.sendRaw([]byte{0, 0, 0, 0}) // zero length
+	h.sendRaw(frame([]byte(`{"id":"j1",`)))
+	h.sendRaw(frame([]byte(`[1,2,3]`)))
+	h.send(map[string]any{"id": "t1", "type": "crawl", "url": "https://a.example/"})
+	h.send(map[string]any{"id": "u1", "type": "discover", "url": "file:///etc/passwd"})
+	h.send(map[string]any{"id": "u2", "type": "section", "url": "javascript:alert(1)"})
+	h.send(map[string]any{"id": "u3", "type": "discover"})
+	h.send(map[string]any{"id": 7, "type": 7})
+	h.send(map[string]any{"id": "v", "type": "version"})
+	want := []string{"null error empty", "null error bad-json", "null error bad-request",
+		`"t1" error unknown-type`, `"u1" error bad-url`, `"u2" error bad-url`, `"u3" error bad-url`,
+		"7 error bad-request", `"v" result `}
+	for i, w := range want {
+		r := h.next(10 * time.Second)
+		if got := fmt.Sprintf("%s %s %s", r.ID, r.Type, r.Code); got != w {
+			t.Errorf("reply %d = %q, want %q (%s)", i, got, w, r.Error)
+		}
+		if r.Type == "error" && !strings.HasSuffix(r.Error, ".") {
+			t.Errorf("reply %d: error %q is not a sentence", i, r.Error)
+		}
+	}
+	// A message over the request limit is skipped; the stream stays usable.
+	big := bytes.Repeat([]byte(" "), 9<<20)
+	h.sendRaw(frame(big))
+	h.send(map[string]any{"id": "after", "type": "version"})
+	if r := h.next(20 * time.Second); r.Code != "too-large" {
+		t.Fatalf("oversized message: %+v", r)
+	}
+	if r := h.next(10 * time.Second); string(r.ID) != `"after"` || r.Type != "result" {
+		t.Fatalf("after oversized message: %+v", r)
+	}
+	// A length no browser sends ends the stream with a reply and exit 0.
+	h.sendRaw([]byte{0xff, 0xff, 0xff, 0xff, 'x'})
+	if r := h.next(10 * time.Second); r.Code != "corrupt-stream" {
+		t.Fatalf("0xFFFFFFFF: %+v", r)
+	}
+	if code := h.closeAndWait(10 * time.Second); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	if strings.Contains(h.stderr.String(), "panic") {
+		t.Fatalf("stderr: %s", h.stderr)
+	}
+}
+
+func TestNMTruncatedFrameExitsCleanly(t *testing.T) {
+	for name, raw := range map[string][]byte{
+		"short header":     {5, 0},
+		"length > payload": append([]byte{100, 0, 0, 0}, `{"id":1}`...),
+		"64 MiB declared":  append([]byte{0, 0, 0, 4}, `{"id":1}`...),
+	} {
+		t.Run(name, func(t *testing.T) {
+			h := startNM(t, nil)
+			h.sendRaw(raw)
+			if code := h.closeAndWait(10 * time.Second); code != 0 {
+				t.Fatalf("exit %d; stderr %s", code, h.stderr)
+			}
+		})
+	}
+}
+
+// A thousand requests in one burst: every one answered, memory bounded.
+func TestNMBurst(t *testing.T) {
+	h := startNM(t, nil)
+	var buf bytes.Buffer
+	ids := []string{}
+	for i := 0; i < 1000; i++ {
+		id := fmt.Sprintf("b%04d", i)
+		ids = append(ids, `"`+id+`"`)
+		var req string
+		switch i % 3 {
+		case 0:
+			req = fmt.Sprintf(`{"id":%q,"type":"version"}`, id)
+		case 1:
+			req = fmt.Sprintf(`{"id":%q,"type":"discover","url":"ftp://x.example/"}`, id)
+		default:
+			req = fmt.Sprintf(`{"id":%q,"type":"nonsense"}`, id)
+		}
+		buf.Write(frame([]byte(req)))
+	}
+	go h.sendRaw(buf.Bytes())
+	got := h.until(30*time.Second, ids...)
+	if len(got) != 1000 {
+		t.Fatalf("%d of 1000 answered", len(got))
+	}
+	if code := h.closeAndWait(10 * time.Second); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	if rss := hostMaxRSS(h); rss > 200<<20 {
+		t.Fatalf("host peak memory %d MiB", rss>>20)
+	}
+}

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"net/url"
+
+	"feedscout/wasm/classify"
+	"feedscout/wasm/opml"
+)
+
+// The four calls of the ABI (doc.go): each takes the request's JSON and
+// returns the answer's JSON, {"error": "..."} when it fails.
+
+// errorReply is every call's answer when it fails.
+func errorReply(err error) []byte {
+	o := object{}
+	o.str("error", err.Error())
+	return o.done()
+}
+
+// request parses a call's request, which must be a JSON object.
+func request(in []byte, call string) (map[string]any, error) {
+	v, err := parseJSON(in)
+	if err != nil {
+		return nil, errors.New(call + ": decode request: " + err.Error())
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil, errors.New(call + ": decode request: not a JSON object")
+	}
+	return m, nil
+}
+
+// badRequest names the call and the member at fault.
+func badRequest(call string, err error) []byte {
+	return errorReply(errors.New(call + ": decode request: " + err.Error()))
+}
+
+// classifyCall: {"url", "html", "content_type"} -> classify.Page. The html
+// is a decoded string, so it is read as UTF-8 whatever content_type says.
+func classifyCall(in []byte) []byte {
+	m, err := request(in, "classify")
+	if err != nil {
+		return errorReply(err)
+	}
+	pageURL, err := getString(m, "url")
+	if err != nil {
+		return badRequest("classify", err)
+	}
+	html, err := getString(m, "html")
+	if err != nil {
+		return badRequest("classify", err)
+	}
+	if _, err := getString(m, "content_type"); err != nil {
+		return badRequest("classify", err)
+	}
+	p, err := classify.Classify(pageURL, []byte(html), classify.TextContentType)
+	if err != nil {
+		return errorReply(err)
+	}
+	return appendPage(nil, p)
+}
+
+// shapeCall: {"urls": [...]} -> [{"url", "shape", "rule"}], one per URL,
+// judged by classify.URLShape.
+func shapeCall(in []byte) []byte {
+	m, err := request(in, "shape")
+	if err != nil {
+		return errorReply(err)
+	}
+	urls, err := getStrings(m, "urls")
+	if err != nil {
+		return badRequest("shape", err)
+	}
+	return array(nil, len(urls), func(b []byte, i int) []byte {
+		shape, rule := string(classify.ShapeOther), "invalid-url"
+		if u, err := url.Parse(urls[i]); err == nil {
+			v := classify.URLShape(u)
+			shape, rule = string(v.Shape), v.Rule
+		}
+		o := object{b: b}
+		o.str("url", urls[i])
+		o.str("shape", shape)
+		o.str("rule", rule)
+		return o.done()
+	})
+}
+
+// opmlExportCall: {"title", "subscriptions": [...]} -> {"opml": "..."}.
+func opmlExportCall(in []byte) []byte {
+	m, err := request(in, "opml_export")
+	if err != nil {
+		return errorReply(err)
+	}
+	title, err := getString(m, "title")
+	if err != nil {
+		return badRequest("opml_export", err)
+	}
+	objs, err := getObjects(m, "subscriptions")
+	if err != nil {
+		return badRequest("opml_export", err)
+	}
+	subs := make([]opml.Subscription, len(objs))
+	for i, o := range objs {
+		fields := []*string{&subs[i].Kind, &subs[i].URL, &subs[i].Title, &subs[i].Site, &subs[i].Format, &subs[i].Added}
+		for j, k := range []string{"kind", "url", "title", "site", "format", "added"} {
+			if *fields[j], err = getString(o, k); err != nil {
+				return badRequest("opml_export", errors.New("subscriptions: "+err.Error()))
+			}
+		}
+	}
+	var buf bytes.Buffer
+	if err := opml.Write(&buf, subs, title); err != nil {
+		return errorReply(err)
+	}
+	o := object{}
+	o.str("opml", buf.String())
+	return o.done()
+}
+
+// opmlImportCall: {"opml": "..."} -> {"subscriptions": [...]}.
+func opmlImportCall(in []byte) []byte {
+	m, err := request(in, "opml_import")
+	if err != nil {
+		return errorReply(err)
+	}
+	doc, err := getString(m, "opml")
+	if err != nil {
+		return badRequest("opml_import", err)
+	}
+	subs, err := opml.Read(bytes.NewReader([]byte(doc)))
+	if err != nil {
+		return errorReply(err)
+	}
+	o := object{}
+	o.key("subscriptions")
+	o.b = appendSubs(o.b, subs)
+	return o.done()
+}

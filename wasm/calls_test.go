@@ -1,0 +1,120 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/url"
+	"strings"
+	"testing"
+
+	"feedscout/wasm/classify"
+	"feedscout/wasm/opml"
+)
+
+func TestClassifyCall(t *testing.T) {
+	// A Shift_JIS page as a browser hands it over: decoded text whose
+	// <meta> still names Shift_JIS. It must be read as UTF-8.
+	html := `<html><head><meta charset="Shift_JIS"><title>日本経済新聞</title>
+<link rel="alternate" type="application/rss+xml" href="/rss/">
+</head><body><a href="/article/DGXZQOUC026TI0S6A101C2000000/">スタートアップ</a></body></html>`
+	req, _ := json.Marshal(map[string]string{"url": "https://www.nikkei.com/", "html": html, "content_type": "text/html; charset=Shift_JIS"})
+	out := classifyCall(req)
+	want, err := classify.Classify("https://www.nikkei.com/", []byte(html), classify.TextContentType)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantJSON, _ := json.Marshal(want)
+	if !bytes.Equal(out, wantJSON) {
+		t.Errorf("classify call = %s\nwant %s", out, wantJSON)
+	}
+	if want.Title != "日本経済新聞" || want.Articles[0].Text != "スタートアップ" {
+		t.Errorf("text was decoded again: title %q, article %q", want.Title, want.Articles[0].Text)
+	}
+}
+
+func TestCallErrors(t *testing.T) {
+	cases := []struct {
+		name string
+		fn   func([]byte) []byte
+		in   string
+		want string
+	}{
+		{"classify bad json", classifyCall, `{"url":`, "classify: decode request: unexpected end of input at offset 7"},
+		{"classify not object", classifyCall, `[]`, "classify: decode request: not a JSON object"},
+		{"classify url type", classifyCall, `{"url": 1}`, "classify: decode request: url must be a string"},
+		{"classify html type", classifyCall, `{"url": "https://x/", "html": []}`, "classify: decode request: html must be a string"},
+		{"classify bad url", classifyCall, `{"url": "mailto:x@y", "html": ""}`, `classify: page url "mailto:x@y": not an absolute http(s) url`},
+		{"shape urls type", shapeCall, `{"urls": "x"}`, "shape: decode request: urls must be an array"},
+		{"export kind", opmlExportCall, `{"subscriptions": [{"kind": "podcast", "url": "https://x/"}]}`, `opml: write: subscription 0: unknown kind "podcast"`},
+		{"export field type", opmlExportCall, `{"subscriptions": [{"kind": 3}]}`, "opml_export: decode request: subscriptions: kind must be a string"},
+		{"import not opml", opmlImportCall, `{"opml": "<rss/>"}`, "opml: read: root element is <rss>, not <opml>"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var got struct{ Error string }
+			out := c.fn([]byte(c.in))
+			if err := json.Unmarshal(out, &got); err != nil {
+				t.Fatalf("answer is not JSON: %s", out)
+			}
+			if got.Error != c.want {
+				t.Errorf("error = %q, want %q", got.Error, c.want)
+			}
+		})
+	}
+}
+
+func TestShapeCall(t *testing.T) {
+	urls := []string{"https://www.nikkei.com/article/DGXZQOUC026TI0S6A101C2000000/", "/business/startups/", "https://x/search/", "http://[::1"}
+	in, _ := json.Marshal(map[string]any{"urls": urls})
+	var got []struct{ URL, Shape, Rule string }
+	if err := json.Unmarshal(shapeCall(in), &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(urls) {
+		t.Fatalf("got %d answers for %d urls", len(got), len(urls))
+	}
+	for i, u := range urls[:3] {
+		pu, _ := url.Parse(u)
+		v := classify.URLShape(pu)
+		if got[i].URL != u || got[i].Shape != string(v.Shape) || got[i].Rule != v.Rule {
+			t.Errorf("shape %q = %+v, want %+v", u, got[i], v)
+		}
+	}
+	if got[3].Shape != "other" || got[3].Rule != "invalid-url" {
+		t.Errorf("unparsable url: %+v", got[3])
+	}
+}
+
+func TestOPMLCalls(t *testing.T) {
+	subs := []opml.Subscription{
+		{Kind: "feed", URL: "https://blog.example.com/feed/", Title: `<img src=x onerror=alert(1)>`, Site: "https://blog.example.com/", Format: "rss"},
+		{Kind: "section", URL: "https://www.nikkei.com/business/startups/", Title: "スタートアップ & \"more\"", Site: "https://www.nikkei.com/", Added: "2026-11-30T09:00:00Z"},
+	}
+	in, _ := json.Marshal(map[string]any{"title": "mine", "subscriptions": subs})
+	var doc struct{ OPML, Error string }
+	if err := json.Unmarshal(opmlExportCall(in), &doc); err != nil || doc.Error != "" {
+		t.Fatalf("export: %v %s", err, doc.Error)
+	}
+	var want bytes.Buffer
+	if err := opml.Write(&want, subs, "mine"); err != nil {
+		t.Fatal(err)
+	}
+	if doc.OPML != want.String() {
+		t.Errorf("export call differs from opml.Write:\n%s", doc.OPML)
+	}
+	in, _ = json.Marshal(map[string]string{"opml": doc.OPML})
+	out := opmlImportCall(in)
+	var back struct {
+		Subscriptions []opml.Subscription
+	}
+	if err := json.Unmarshal(out, &back); err != nil {
+		t.Fatal(err)
+	}
+	wantJSON, _ := json.Marshal(map[string]any{"subscriptions": subs})
+	if !bytes.Equal(out, wantJSON) {
+		t.Errorf("import call = %s\nwant %s", out, wantJSON)
+	}
+	if !strings.Contains(doc.OPML, "&lt;img src=x") {
+		t.Error("hostile title not escaped in the OPML")
+	}
+}

@@ -1,0 +1,53 @@
+// Command wasm is the page classifier built as a WebAssembly module for the
+// extension's popup: an adapter that decodes a JSON request, calls package
+// classify or opml, and encodes the JSON answer. It holds no rule of its
+// own.
+//
+// # Build
+//
+//	GOOS=wasip1 GOARCH=wasm go build -buildmode=c-shared -o classify.wasm ./wasm
+//
+// The result is a WASI preview1 reactor: it imports only
+// wasi_snapshot_preview1 functions (extension/lib/wasi.js provides them in
+// the browser) and exports _initialize, which the host must call once,
+// before anything else. main never runs.
+//
+// # ABI
+//
+// Every call passes JSON in and gets JSON back through the module's linear
+// memory ("memory" export), UTF-8, no terminator:
+//
+//	alloc(size i32) -> ptr i32    reserve size bytes; the host writes the request there
+//	free(ptr i32)                 release a buffer from alloc or a result
+//	classify(ptr i32, len i32) -> i64
+//	shape(ptr i32, len i32) -> i64
+//	opml_export(ptr i32, len i32) -> i64
+//	opml_import(ptr i32, len i32) -> i64
+//
+// ptr must come from alloc and len be at most its size. A call returns
+// result_ptr<<32 | result_len; the result stays valid until the host frees
+// it, and the request buffer until the host frees that. Both must be freed:
+// the module keeps every buffer alive (reachable for Go's collector) until
+// free. A call may grow the memory, so views of it taken before the call are
+// stale after it. Calls must not overlap (one thread, no re-entry).
+//
+// Requests and answers:
+//
+//	classify     {"url": "https://...", "html": "<!doctype html>...", "content_type": "text/html"}
+//	             -> classify.Page as JSON
+//	             html is text already decoded (a JS string), so it is read as
+//	             UTF-8 whatever charset content_type or a <meta> names. To pass
+//	             the raw bytes of a fetch instead, give "body" (base64) in
+//	             place of "html"; content_type and <meta> then pick the
+//	             charset, exactly as classify.Classify does.
+//	shape        {"urls": ["https://.../a/b", "/path"]}
+//	             -> [{"url": "...", "shape": "article|section|other", "rule": "..."}]
+//	             A URL that does not parse is "other" by rule "invalid-url".
+//	opml_export  {"title": "...", "subscriptions": [opml.Subscription...]}
+//	             -> {"opml": "<?xml ..."}
+//	opml_import  {"opml": "<?xml ..."}
+//	             -> {"subscriptions": [opml.Subscription...]}
+//
+// Any failure (bad JSON, a bad page URL, a pointer not from alloc) answers
+// {"error": "sentence"} instead; a call never traps on bad input.
+package main

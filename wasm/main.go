@@ -1,0 +1,7 @@
+package main
+
+// main is required of a main package but never runs in a reactor: the
+// host calls _initialize and then the exported functions (see doc.go). On
+// other platforms the package builds so that its JSON layer is tested
+// natively.
+func main() {}

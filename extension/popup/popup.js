@@ -49,11 +49,37 @@ function snapshot() {
   };
 }
 
-/** readTab returns {url, html, contentType} of the tab. */
-async function readTab(tabId) {
-  const [res] = await chrome.scripting.executeScript({ target: { tabId }, func: snapshot });
+// headOf runs in the tab too: the <head> alone, where link tags live, so
+// the advertised feeds can show before a big page is serialised, moved and
+// classified whole.
+function headOf() {
+  return { url: location.href, head: document.head ? document.head.outerHTML : "", contentType: document.contentType };
+}
+
+/** readTab returns what func (snapshot or headOf) returns in the tab. */
+async function readTab(tabId, func = snapshot) {
+  const [res] = await chrome.scripting.executeScript({ target: { tabId }, func });
   if (!res || !res.result) throw new Error("the tab returned nothing");
   return res.result;
+}
+
+// shown records that advertised feeds are on screen (once).
+function shown() {
+  if (!performance.getEntriesByName("feeds-shown").length) performance.mark("feeds-shown");
+}
+
+// firstLook classifies the tab's <head> and shows its advertised feeds,
+// unless the whole page was classified first. The whole page replaces
+// these rows with the same ones plus what only the body holds.
+async function firstLook(tabId) {
+  const [c, h] = await Promise.all([classifierReady, readTab(tabId, headOf)]);
+  const site = siteOf(h.url);
+  if (page || !site) return;
+  const p = c.classify(h.url, `<!doctype html><html>${h.head}<body></body></html>`, h.contentType);
+  if (page || !p.feeds || !p.feeds.length) return;
+  document.getElementById("site").textContent = new URL(site).host;
+  renderPage(p, site);
+  shown();
 }
 
 let classifier = null;
@@ -69,8 +95,10 @@ async function main() {
   const loaded = subs.load();
 
   let tabErr = null;
-  const tabRead = which()
-    .then(readTab)
+  const tabId = which();
+  tabId.then(firstLook).catch(() => {}); // the whole read below reports errors
+  const tabRead = tabId
+    .then((id) => readTab(id))
     .then((snap) => {
       performance.mark("tab-read");
       return snap;
@@ -105,7 +133,7 @@ async function main() {
   page = classifier.classify(tab.url, tab.html, tab.contentType);
   performance.measure("classify", { start: t0, end: performance.now() });
   renderPage(page, site);
-  performance.mark("feeds-shown");
+  shown();
   body.dataset.state = "page";
 }
 

@@ -162,14 +162,18 @@ func (e Expect) ArticleOrderOutcome() string {
 	return e.Outcome
 }
 
-// Follow is what following one section page should give: Links distinct
-// same-host links on the page (resolved, fragment dropped), of which
-// Articles remain after the shape test and the dominant-segment rule, all
-// under the first path segment Segment.
+// Follow is what following one section page should give.
 type Follow struct {
-	URL      string
-	Links    int
-	Shaped   int
+	// URL is the section page.
+	URL string
+	// Links is the number of distinct same-host anchors (<a href>) on it,
+	// resolved against the page, fragment dropped.
+	Links int
+	// Shaped is how many of them have the shape of an article.
+	Shaped int
+	// Articles is how many of those the dominant-segment rule keeps (when
+	// 60 % share a first path segment, the rest go), all under Segment.
 	Articles int
-	Segment  string
+	// Segment is that first path segment ("article" for Nikkei).
+	Segment string
 }

@@ -60,7 +60,6 @@ type Web struct {
 type hostEntry struct {
 	name    string
 	scheme  string
-	site    string
 	handler http.Handler
 }
 
@@ -140,7 +139,7 @@ func (w *Web) addSites(sites []Site) error {
 		if _, dup := w.hosts[name]; dup {
 			return fmt.Errorf("add site %s: host %s is served twice", site, name)
 		}
-		w.hosts[name] = &hostEntry{name: name, scheme: scheme, site: site, handler: h}
+		w.hosts[name] = &hostEntry{name: name, scheme: scheme, handler: h}
 		return nil
 	}
 	for _, s := range sites {
@@ -155,6 +154,7 @@ func (w *Web) addSites(sites []Site) error {
 		if err := add(s.Name, s.Host, s.Scheme, s.Handler); err != nil {
 			return err
 		}
+		s.Extra = append([]Host(nil), s.Extra...) // normalised below: not the caller's copy
 		for i, h := range s.Extra {
 			if s.Extra[i].Scheme, err = normScheme(h.Scheme); err != nil {
 				return fmt.Errorf("add site %s: %w", s.Name, err)

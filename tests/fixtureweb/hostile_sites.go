@@ -24,12 +24,14 @@ import (
 // Expect.Within gives the bound a test should allow.
 //
 // Private addresses: behind the trusted proxy, the product cannot see the
-// addresses names resolve to (the proxy dials). redirect-private's
-// redirects to 169.254.169.254, 127.0.0.1, 10.0.0.7 and [::1] reach the
-// proxy as requests for hosts outside the web: the proxy answers 502 and
-// records them, so Hits("169.254.169.254") shows whether the product asked.
-// Checking the addresses the product's own dialer connects to needs a test
-// without the proxy (dialing Addr directly).
+// addresses names resolve to (the proxy dials). redirect-private redirects
+// to 169.254.169.254, 10.0.0.7, 127.0.0.1, [::1] and localhost. Requests
+// that reach the proxy for hosts outside the web get 502 and are recorded,
+// so Hits("169.254.169.254") shows whether the product asked. But Go's
+// proxy-from-environment never proxies localhost or loopback addresses:
+// a product using it dials 127.0.0.1, [::1] and localhost itself, which is
+// exactly where its dialer check must refuse them (and whatever listens on
+// the machine's port 80 or 8080 would otherwise answer).
 func HostileSites() []Site {
 	return []Site{
 		hostileSilent(), hostileSilentTLS(), hostileTrickle(), hostileHang(),

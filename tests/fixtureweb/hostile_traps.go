@@ -77,7 +77,7 @@ func hostileRedirectPrivate() Site {
 	rt.handle("/rss.xml", redirect(http.StatusFound, "http://localhost/rss.xml"))
 	return Site{Name: "redirect-private", Host: hostileHost("private"), Handler: rt, Expect: Expect{
 		Outcome: OutcomeNone,
-		Problem: "redirects to link-local, loopback and private addresses and to localhost; behind the trusted proxy they reach the proxy, which answers 502 and records them (Hits(\"169.254.169.254\")); a product that rejects such literal targets itself leaves no hit there",
+		Problem: "redirects to link-local, private and loopback addresses and to localhost: the link-local and private ones reach the trusted proxy (which answers 502 and records them: Hits(\"169.254.169.254\")); Go's environment proxy never proxies loopback or localhost, so the product dials those itself and its dialer check must refuse them",
 	}}
 }
 

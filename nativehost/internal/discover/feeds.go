@@ -97,15 +97,25 @@ func (r *run) checkFeed(f *Feed) {
 		return
 	}
 	sum, err := feed.Parse(resp.Body, resp.Header.Get("Content-Type"))
-	if err != nil {
-		f.Preview = "broken: the answer is not a feed"
-		if errors.Is(err, feed.ErrBroken) {
-			f.Preview = "broken: the feed is cut off or invalid"
-		}
-		f.Broken = true
-		return
+	switch {
+	case err != nil && !looksHTML(resp) && declaresDTD(resp.Body):
+		// Still the feed the site announces; only feedscout will not read
+		// a DOCTYPE or ENTITY declaration (entity bombs, external entities).
+		f.Preview = "not previewed: it declares a DOCTYPE or ENTITY, which feedscout does not read"
+	case errors.Is(err, feed.ErrBroken):
+		f.Preview, f.Broken = "broken: the feed is cut off or invalid", true
+	case err != nil:
+		f.Preview, f.Broken = "broken: the answer is not a feed", true
+	default:
+		fillFeed(f, sum)
 	}
-	fillFeed(f, sum)
+}
+
+// declaresDTD reports whether an XML body declares a DOCTYPE or an
+// ENTITY near its start.
+func declaresDTD(body []byte) bool {
+	head := bytes.ToLower(body[:min(len(body), 64<<10)])
+	return bytes.Contains(head, []byte("<!doctype")) || bytes.Contains(head, []byte("<!entity"))
 }
 
 func fillFeed(f *Feed, s *feed.Summary) {

@@ -40,6 +40,9 @@ func (r *run) finish() {
 		rep.Outcome = OutcomeNone
 		rep.Reason = r.noneReason()
 	}
+	if r.homeFail != "" && rep.Outcome != OutcomeNone {
+		rep.Reason += " " + capital(r.homeFail) + "."
+	}
 	if r.stopWhy != "" {
 		rep.Reason += " " + capital(r.stopWhy)
 	}

@@ -178,7 +178,7 @@ func (r *run) get(step, u string) (*fetch.Response, error) {
 	}
 	st := resp.Status
 	if st == 429 {
-		r.halt(OutcomeRefused, fmt.Sprintf("%s answered 429 (too many requests) to %s, so feedscout stopped; try again later.", hostOf(resp.URL), pathOf(u)))
+		r.halt(OutcomeRefused, fmt.Sprintf("The server answered 429 (too many requests) to %s, so feedscout stopped; try again later.", pathOf(resp.URL)))
 		return nil, errStopped
 	}
 	same := r.sameSite(resp.URL)
@@ -188,10 +188,10 @@ func (r *run) get(step, u string) (*fetch.Response, error) {
 		// from the browser, the first request stands in for it.
 		switch {
 		case step == "guess" && !r.guessed:
-			r.halt(OutcomeRefused, fmt.Sprintf("%s answered %d to %s, the first feed address tried, as a site that turns automated visitors away does; feedscout stopped.", r.host, st, pathOf(u)))
+			r.halt(OutcomeRefused, fmt.Sprintf("The site answered %d to %s, the first feed address tried, as a site that turns automated visitors away does; feedscout stopped.", st, pathOf(u)))
 			return nil, errStopped
 		case r.rep.HomeFromPage && !r.answered:
-			r.halt(OutcomeRefused, fmt.Sprintf("%s answered %d to %s, so feedscout stopped: the site does not want automated visitors.", r.host, st, pathOf(u)))
+			r.halt(OutcomeRefused, fmt.Sprintf("The site answered %d to %s, so feedscout stopped: it does not want automated visitors.", st, pathOf(u)))
 			return nil, errStopped
 		}
 	}
@@ -220,7 +220,7 @@ func (r *run) noteErr(step, u string, err error) {
 	case r.smart() && errors.Is(err, fetch.ErrTimeout) && r.sameSite(u):
 		r.timeouts++
 		if step == "home" || r.timeouts >= maxTimeouts {
-			r.halt("timeout", fmt.Sprintf("%s did not answer %s in time (timeout), so feedscout stopped; try again later.", r.host, pathOf(u)))
+			r.halt("timeout", fmt.Sprintf("The site did not answer %s in time (timeout), so feedscout stopped; try again later.", pathOf(u)))
 		}
 	}
 }

@@ -1,0 +1,478 @@
+package tests
+
+// The built classifier module (dist/extension/wasm/classify.wasm) under
+// wazero: its imports against the browser shim, its size, and byte-for-byte
+// parity with the Go packages it is built from.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/tetratelabs/wazero"
+	"github.com/tetratelabs/wazero/api"
+	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
+	"golang.org/x/net/html/charset"
+
+	"feedscout/wasm/classify"
+	"feedscout/wasm/opml"
+)
+
+// maxWASMSize is the module's budget (issue 2): 3.6 MB.
+const maxWASMSize = 3_600_000
+
+func wasmBytes(t testing.TB) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(distDir(t), "extension", "wasm", "classify.wasm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// wasmModule is one instance of the module under wazero.
+type wasmModule struct {
+	t      testing.TB
+	ctx    context.Context
+	mod    api.Module
+	stderr *bytes.Buffer
+}
+
+// wasmCache shares the compiled module between the tests of the process:
+// compiling it takes a second or more.
+var wasmCache = wazero.NewCompilationCache()
+
+func newRuntime(ctx context.Context) wazero.Runtime {
+	return wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfig().WithCompilationCache(wasmCache))
+}
+
+// startWASM compiles and starts the module as the browser does: a WASI
+// reactor whose _initialize runs first. wazero does not run the start
+// function of a reactor by itself (it would look for _start).
+func startWASM(t testing.TB, wasm []byte) *wasmModule {
+	t.Helper()
+	ctx := context.Background()
+	r := newRuntime(ctx)
+	t.Cleanup(func() { r.Close(ctx) })
+	wasi_snapshot_preview1.MustInstantiate(ctx, r)
+	compiled, err := r.CompileModule(ctx, wasm)
+	if err != nil {
+		t.Fatalf("compile module: %v", err)
+	}
+	var stderr bytes.Buffer
+	mod, err := r.InstantiateModule(ctx, compiled, wazero.NewModuleConfig().
+		WithStartFunctions("_initialize").WithStderr(&stderr).WithStdout(&stderr))
+	if err != nil {
+		t.Fatalf("instantiate module: %v\n%s", err, stderr.String())
+	}
+	return &wasmModule{t: t, ctx: ctx, mod: mod, stderr: &stderr}
+}
+
+// call runs one exported JSON call and frees both buffers.
+func (w *wasmModule) call(name string, in []byte) []byte {
+	w.t.Helper()
+	res, err := w.mod.ExportedFunction("alloc").Call(w.ctx, uint64(len(in)))
+	if err != nil {
+		w.t.Fatalf("alloc: %v", err)
+	}
+	ptr := uint32(res[0])
+	if !w.mod.Memory().Write(ptr, in) {
+		w.t.Fatalf("alloc gave %d for %d bytes, outside memory", ptr, len(in))
+	}
+	res, err = w.mod.ExportedFunction(name).Call(w.ctx, uint64(ptr), uint64(len(in)))
+	if err != nil {
+		w.t.Fatalf("%s: %v\n%s", name, err, w.stderr.String())
+	}
+	outPtr, outLen := uint32(res[0]>>32), uint32(res[0])
+	out, ok := w.mod.Memory().Read(outPtr, outLen)
+	if !ok {
+		w.t.Fatalf("%s answered %d bytes at %d, outside memory", name, outLen, outPtr)
+	}
+	out = bytes.Clone(out)
+	for _, p := range []uint32{ptr, outPtr} {
+		if _, err := w.mod.ExportedFunction("free").Call(w.ctx, uint64(p)); err != nil {
+			w.t.Fatalf("free: %v", err)
+		}
+	}
+	return out
+}
+
+func (w *wasmModule) callJSON(name string, req any) []byte {
+	w.t.Helper()
+	in, err := json.Marshal(req)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	return w.call(name, in)
+}
+
+// goldenCase is one page of wasm/classify/testdata.
+type goldenCase struct {
+	name, url, contentType string
+	body                   []byte
+}
+
+var headerLine = regexp.MustCompile(`^<!-- (url|content-type): (.*) -->$`)
+
+// goldenCases reads the golden pages and their first-line headers (see
+// wasm/classify/golden_test.go).
+func goldenCases(t testing.TB) []goldenCase {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join("..", "wasm", "classify", "testdata", "*.html"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no golden pages: %v", err)
+	}
+	var cases []goldenCase
+	for _, name := range files {
+		body, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := goldenCase{name: strings.TrimSuffix(filepath.Base(name), ".html"), body: body}
+		for _, line := range strings.SplitN(string(body), "\n", 3)[:2] {
+			if m := headerLine.FindStringSubmatch(line); m != nil {
+				if m[1] == "url" {
+					c.url = m[2]
+				} else {
+					c.contentType = m[2]
+				}
+			}
+		}
+		if c.url == "" {
+			t.Fatalf("%s has no <!-- url: --> line", name)
+		}
+		cases = append(cases, c)
+	}
+	return cases
+}
+
+// asText is the page as the popup hands it over: text the browser decoded.
+func asText(t testing.TB, c goldenCase) string {
+	t.Helper()
+	if utf8.Valid(c.body) {
+		return string(c.body)
+	}
+	r, err := charset.NewReader(bytes.NewReader(c.body), c.contentType)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestWASMImportsInShim fails when the built module imports a function
+// that extension/lib/wasi.js does not provide (the names of the snake_case
+// methods in it), or imports from anything but wasi_snapshot_preview1.
+func TestWASMImportsInShim(t *testing.T) {
+	js, err := os.ReadFile(filepath.Join("..", "extension", "lib", "wasi.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	shim := map[string]bool{}
+	for _, m := range regexp.MustCompile(`(?m)^\s+([a-z]+(?:_[a-z0-9]+)+)\(`).FindAllStringSubmatch(string(js), -1) {
+		shim[m[1]] = true
+	}
+	ctx := context.Background()
+	r := newRuntime(ctx)
+	defer r.Close(ctx)
+	compiled, err := r.CompileModule(ctx, wasmBytes(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	imports := compiled.ImportedFunctions()
+	if len(imports) == 0 {
+		t.Fatal("the module imports no function: not a wasip1 build?")
+	}
+	for _, f := range imports {
+		module, name, _ := f.Import()
+		if module != "wasi_snapshot_preview1" {
+			t.Errorf("the module imports %s.%s; the browser provides only wasi_snapshot_preview1", module, name)
+		} else if !shim[name] {
+			t.Errorf("the module imports %s.%s, which extension/lib/wasi.js lacks", module, name)
+		}
+	}
+	if _, ok := compiled.ExportedMemories()["memory"]; !ok {
+		t.Error("the module does not export its memory")
+	}
+	for _, name := range []string{"_initialize", "alloc", "free", "classify", "shape", "opml_export", "opml_import"} {
+		if _, ok := compiled.ExportedFunctions()[name]; !ok {
+			t.Errorf("the module does not export %s", name)
+		}
+	}
+}
+
+func TestWASMSize(t *testing.T) {
+	if n := len(wasmBytes(t)); n >= maxWASMSize {
+		t.Errorf("classify.wasm is %d bytes, over the %d-byte budget", n, maxWASMSize)
+	} else {
+		t.Logf("classify.wasm: %d bytes (%d under budget)", n, maxWASMSize-n)
+	}
+}
+
+// TestWASMParity: on every golden page, the module's answer is byte for
+// byte json.Marshal of classify.Classify, both on the raw page and on the
+// decoded text the popup sends.
+func TestWASMParity(t *testing.T) {
+	w := startWASM(t, wasmBytes(t))
+	for _, c := range goldenCases(t) {
+		t.Run(c.name, func(t *testing.T) {
+			w.t = t
+			text := asText(t, c)
+			raw, err := classify.Classify(c.url, c.body, c.contentType)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _ := json.Marshal(raw)
+			fromText, err := classify.Classify(c.url, []byte(text), classify.TextContentType)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, _ := json.Marshal(fromText); !bytes.Equal(got, want) {
+				t.Errorf("Go: the page as text differs from the page as bytes:\n%s\n%s", got, want)
+			}
+			got := w.callJSON("classify", map[string]string{"url": c.url, "html": text, "content_type": c.contentType})
+			if !bytes.Equal(got, want) {
+				t.Errorf("wasm classify differs from Go:\nwasm %s\n  go %s", got, want)
+			}
+		})
+	}
+}
+
+func TestWASMShapeParity(t *testing.T) {
+	w := startWASM(t, wasmBytes(t))
+	var urls []string
+	for _, c := range goldenCases(t) {
+		p, err := classify.Classify(c.url, c.body, c.contentType)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range append(append(p.Sections, p.Articles...), p.FeedAnchors...) {
+			urls = append(urls, l.URL)
+		}
+	}
+	urls = append(urls, "/business/startups/", "https://[::1", "")
+	type answer struct {
+		URL   string `json:"url"`
+		Shape string `json:"shape"`
+		Rule  string `json:"rule"`
+	}
+	want := make([]answer, len(urls))
+	for i, s := range urls {
+		want[i] = answer{URL: s, Shape: "other", Rule: "invalid-url"}
+		if u, err := url.Parse(s); err == nil {
+			v := classify.URLShape(u)
+			want[i].Shape, want[i].Rule = string(v.Shape), v.Rule
+		}
+	}
+	wantJSON, _ := json.Marshal(want)
+	if got := w.callJSON("shape", map[string]any{"urls": urls}); !bytes.Equal(got, wantJSON) {
+		t.Errorf("wasm shape differs from Go on %d URLs:\nwasm %.500s\n  go %.500s", len(urls), got, wantJSON)
+	}
+}
+
+func TestWASMOPMLParity(t *testing.T) {
+	w := startWASM(t, wasmBytes(t))
+	subs := []opml.Subscription{
+		{Kind: "feed", URL: "https://blog.example.com/feed/", Title: `<img src=x onerror=alert(1)>`, Site: "https://blog.example.com/", Format: "rss", Added: "2026-11-30T09:00:00Z"},
+		{Kind: "news-sitemap", URL: "https://www.asahi.com/sitemap_national.xml?a=1&b=2", Title: `"quotes" & ampersands`, Site: "https://www.asahi.com/"},
+		{Kind: "section", URL: "https://www.nikkei.com/business/startups/", Title: "スタートアップ\tand\nlines", Site: "https://www.nikkei.com/"},
+		{Kind: "article-sitemap", URL: "https://news.example.org/sitemap-articles.xml", Title: "", Site: ""},
+	}
+	var doc bytes.Buffer
+	if err := opml.Write(&doc, subs, "feedscout subscriptions"); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := json.Marshal(map[string]string{"opml": doc.String()})
+	got := w.callJSON("opml_export", map[string]any{"title": "feedscout subscriptions", "subscriptions": subs})
+	if !bytes.Equal(got, want) {
+		t.Fatalf("wasm opml_export differs from opml.Write:\nwasm %s\n  go %s", got, want)
+	}
+	back, err := opml.Read(bytes.NewReader(doc.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ = json.Marshal(map[string]any{"subscriptions": back})
+	got = w.callJSON("opml_import", map[string]string{"opml": doc.String()})
+	if !bytes.Equal(got, want) {
+		t.Errorf("wasm opml_import differs from opml.Read:\nwasm %s\n  go %s", got, want)
+	}
+	var round struct{ Subscriptions []opml.Subscription }
+	if err := json.Unmarshal(got, &round); err != nil || !reflect.DeepEqual(round.Subscriptions, subs) {
+		t.Errorf("export then import through the module is not lossless: %v\n%+v", err, round.Subscriptions)
+	}
+}
+
+// TestWASMBadInput: bad requests get an error answer, and the module keeps
+// working after them.
+func TestWASMBadInput(t *testing.T) {
+	w := startWASM(t, wasmBytes(t))
+	cases := []struct {
+		name, call, in, want string
+	}{
+		{"not json", "classify", `{"url":`, "classify: decode request: unexpected end of input at offset 7"},
+		{"bad page url", "classify", `{"url":"javascript:alert(1)","html":""}`, `classify: page url "javascript:alert(1)": not an absolute http(s) url`},
+		{"shape not array", "shape", `{"urls":"x"}`, "shape: decode request: urls must be an array"},
+		{"unknown kind", "opml_export", `{"subscriptions":[{"kind":"podcast","url":"https://x/"}]}`, `opml: write: subscription 0: unknown kind "podcast"`},
+		{"not opml", "opml_import", `{"opml":"<html></html>"}`, "opml: read: root element is <html>, not <opml>"},
+	}
+	for _, c := range cases {
+		var got struct{ Error string }
+		out := w.call(c.call, []byte(c.in))
+		if err := json.Unmarshal(out, &got); err != nil || got.Error != c.want {
+			t.Errorf("%s: answer %s, want error %q", c.name, out, c.want)
+		}
+	}
+	// A pointer that alloc never gave.
+	res, err := w.mod.ExportedFunction("classify").Call(w.ctx, 12345, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _ := w.mod.Memory().Read(uint32(res[0]>>32), uint32(res[0]))
+	if !strings.Contains(string(out), "request pointer was not returned by alloc") {
+		t.Errorf("unknown pointer: %s", out)
+	}
+	got := w.callJSON("classify", map[string]string{"url": "https://x.example/", "html": "<title>still fine</title>"})
+	if !bytes.Contains(got, []byte(`"title":"still fine"`)) {
+		t.Errorf("after bad input: %s", got)
+	}
+}
+
+// TestWASMMemoryReclaimed: freed buffers are collected, so many calls do
+// not keep growing the module's memory.
+func TestWASMMemoryReclaimed(t *testing.T) {
+	w := startWASM(t, wasmBytes(t))
+	var page goldenCase
+	for _, c := range goldenCases(t) {
+		if c.name == "nikkei-startups" {
+			page = c
+		}
+	}
+	req, _ := json.Marshal(map[string]string{"url": page.url, "html": asText(t, page)})
+	for i := 0; i < 20; i++ {
+		w.call("classify", req)
+	}
+	after20 := w.mod.Memory().Size()
+	for i := 0; i < 200; i++ {
+		w.call("classify", req)
+	}
+	if after := w.mod.Memory().Size(); after > after20+8<<20 {
+		t.Errorf("memory grew from %d to %d bytes over 200 calls", after20, after)
+	}
+}
+
+// TestClassifierJS runs extension/lib/classifier.js and wasi.js with the
+// built module under Node.js, when Node is installed (it is on the
+// project's machines; the browser tests run the same modules in Chromium),
+// and compares its answers with the Go packages'.
+func TestClassifierJS(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not installed; the browser tests cover classifier.js")
+	}
+	lib, err := filepath.Abs(filepath.Join("..", "extension", "lib", "classifier.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var pages []map[string]string
+	var want []json.RawMessage
+	for _, c := range goldenCases(t) {
+		if len(c.body) > 64<<10 {
+			continue
+		}
+		p, err := classify.Classify(c.url, c.body, c.contentType)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(p)
+		want = append(want, b)
+		pages = append(pages, map[string]string{"url": c.url, "html": asText(t, c), "content_type": c.contentType})
+	}
+	pagesJSON, _ := json.Marshal(pages)
+	if err := os.WriteFile(filepath.Join(dir, "pages.json"), pagesJSON, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	script := `import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [lib, wasm, pages] = process.argv.slice(2);
+const { loadClassifier } = await import(pathToFileURL(lib).href);
+const c = await loadClassifier(readFileSync(wasm));
+const out = { pages: JSON.parse(readFileSync(pages, "utf8")).map((p) => c.classify(p.url, p.html, p.content_type)) };
+out.shape = c.shape(["https://www.nikkei.com/article/DGXZQOUC026TI0S6A101C2000000/"]);
+const subs = [{ kind: "feed", url: "https://b.example/feed/", title: "<img src=x onerror=alert(1)>", site: "https://b.example/" }];
+out.roundTrip = c.opmlImport(c.opmlExport("t", subs));
+try { c.opmlImport("<rss/>"); } catch (e) { out.error = e.message; }
+process.stdout.write(JSON.stringify(out));
+`
+	if err := os.WriteFile(filepath.Join(dir, "run.mjs"), []byte(script), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wasmPath := filepath.Join(distDir(t), "extension", "wasm", "classify.wasm")
+	cmd := exec.Command(node, filepath.Join(dir, "run.mjs"), lib, wasmPath, filepath.Join(dir, "pages.json"))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, stderr.String())
+	}
+	var got struct {
+		Pages     []json.RawMessage
+		Shape     []map[string]string
+		RoundTrip []opml.Subscription
+		Error     string
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("node output: %v\n%s", err, out)
+	}
+	if len(got.Pages) != len(want) {
+		t.Fatalf("node classified %d pages, want %d", len(got.Pages), len(want))
+	}
+	for i := range want {
+		var a, b any
+		json.Unmarshal(got.Pages[i], &a)
+		json.Unmarshal(want[i], &b)
+		if !reflect.DeepEqual(a, b) {
+			t.Errorf("page %s: classifier.js gives\n%s\nGo gives\n%s", pages[i]["url"], got.Pages[i], want[i])
+		}
+	}
+	if len(got.Shape) != 1 || got.Shape[0]["shape"] != "article" {
+		t.Errorf("shape via classifier.js: %v", got.Shape)
+	}
+	if len(got.RoundTrip) != 1 || got.RoundTrip[0].Title != "<img src=x onerror=alert(1)>" {
+		t.Errorf("OPML round trip via classifier.js: %+v", got.RoundTrip)
+	}
+	if got.Error != "opml: read: root element is <rss>, not <opml>" {
+		t.Errorf("error via classifier.js: %q", got.Error)
+	}
+}
+
+// BenchmarkWASMClassify classifies the ~1 MB publisher homepage through
+// the built module under wazero (request encoding and memory copies
+// included), to set beside classify's native BenchmarkClassify.
+func BenchmarkWASMClassify(b *testing.B) {
+	w := startWASM(b, wasmBytes(b))
+	var page goldenCase
+	for _, c := range goldenCases(b) {
+		if c.name == "publisher-home" {
+			page = c
+		}
+	}
+	req, _ := json.Marshal(map[string]string{"url": page.url, "html": string(page.body)})
+	b.SetBytes(int64(len(page.body)))
+	for b.Loop() {
+		w.call("classify", req)
+	}
+}

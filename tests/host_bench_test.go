@@ -1,0 +1,106 @@
+package tests
+
+// Start-up of the built host: every connectNative starts a new process, so
+// the time from exec to the first reply is what a popup waits before the
+// host can do anything (issue 4: <= 20 ms).
+
+import (
+	"bufio"
+	"encoding/binary"
+	"io"
+	"os/exec"
+	"slices"
+	"testing"
+	"time"
+)
+
+// BenchmarkHostStartup measures, in one run:
+//
+//   - bin-true: fork and exec of /bin/true, the floor any process pays;
+//   - cli-version: `feedscout-host version` to exit;
+//   - nm-first-reply: the host started as Chrome starts it, a version
+//     request written at once, until its reply has been read (then stdin
+//     is closed and the exit awaited outside the timed part).
+func BenchmarkHostStartup(b *testing.B) {
+	host := hostBinary(b)
+	b.Run("bin-true", func(b *testing.B) {
+		for range b.N {
+			if err := exec.Command("/bin/true").Run(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("cli-version", func(b *testing.B) {
+		for range b.N {
+			if err := exec.Command(host, "version").Run(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("nm-first-reply", func(b *testing.B) {
+		req := frame([]byte(`{"id":1,"type":"version"}`))
+		var sum time.Duration
+		for range b.N {
+			d, err := firstReply(host, req)
+			if err != nil {
+				b.Fatal(err)
+			}
+			sum += d
+		}
+		b.ReportMetric(float64(sum.Microseconds())/1000/float64(b.N), "ms/first-reply")
+	})
+}
+
+// firstReply starts host in native messaging mode, sends req and returns
+// the time from the start until the first reply was read whole.
+func firstReply(host string, req []byte) (time.Duration, error) {
+	cmd := exec.Command(host, "chrome-extension://pbekihghmnjdonaofhjkkldmkpngkpge/")
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return 0, err
+	}
+	outp, err := cmd.StdoutPipe()
+	if err != nil {
+		return 0, err
+	}
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return 0, err
+	}
+	if _, err := in.Write(req); err != nil {
+		return 0, err
+	}
+	out := bufio.NewReader(outp)
+	var hdr [4]byte
+	if _, err := io.ReadFull(out, hdr[:]); err != nil {
+		return 0, err
+	}
+	if _, err := io.ReadFull(out, make([]byte, binary.LittleEndian.Uint32(hdr[:]))); err != nil {
+		return 0, err
+	}
+	d := time.Since(start)
+	in.Close()
+	io.Copy(io.Discard, out)
+	return d, cmd.Wait()
+}
+
+// TestHostStartup keeps the start-up goal in the suite loosely (CI
+// machines are slower and busier than the benchmark's): the median of
+// nine starts to the first reply stays under 100 ms.
+func TestHostStartup(t *testing.T) {
+	host := hostBinary(t)
+	req := frame([]byte(`{"id":1,"type":"version"}`))
+	var ds []time.Duration
+	for range 9 {
+		d, err := firstReply(host, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ds = append(ds, d)
+	}
+	slices.Sort(ds)
+	t.Logf("start to first reply: median %v, min %v, max %v", ds[4], ds[0], ds[8])
+	if ds[4] > 100*time.Millisecond {
+		t.Errorf("median start to first reply %v, want under 100 ms (goal 20 ms)", ds[4])
+	}
+}

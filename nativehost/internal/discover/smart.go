@@ -26,7 +26,8 @@ const bloggerPath = "/feeds/posts/default"
 //     Blogger's path is guessed only on Blogger, which always says so;
 //   - feed-like anchors are tried before blind guesses;
 //   - sitemaps robots.txt lists are read before the guesses when their
-//     names say news or sections (big publishers);
+//     names say news or sections (big publishers); when one is usable,
+//     only the first usual path is still tried (see below);
 //   - a guess answering 200 with HTML, or redirecting to the homepage,
 //     means the site answers every path (soft 404): the page's own feed
 //     links are tried, guessing stops;
@@ -91,6 +92,15 @@ func (r *run) smartOrder() {
 		return
 	}
 	if r.sitemapStep(newsOrSections) || r.done() {
+		// The sitemap ends the search before the blind guesses. One guess
+		// stays, where a feed most often hides unannounced, so that a site
+		// with such a feed and a news or sections sitemap is not reported
+		// a step below what the article order finds.
+		if cms == "" && !r.done() && len(guesses) > 0 && r.stepCount("guess") == 0 {
+			if r.guess(guesses[0]) {
+				return
+			}
+		}
 		r.sectionStep()
 		return
 	}

@@ -18,7 +18,7 @@ type golden struct {
 	Error   string   `json:"error,omitempty"`
 	ErrorIs string   `json:"error_is,omitempty"`
 	Summary *Summary `json:"summary,omitempty"`
-	// Items: the first three.
+	// Items: the first five.
 	Items []Item `json:"items,omitempty"`
 }
 
@@ -38,7 +38,7 @@ func describe(body []byte, contentType string) golden {
 	if err != nil {
 		return golden{Error: "Items failed after Parse succeeded: " + err.Error()}
 	}
-	return golden{Summary: s, Items: items[:min(len(items), 3)]}
+	return golden{Summary: s, Items: items[:min(len(items), 5)]}
 }
 
 // stem maps an input to its golden's name: rss2.xml -> rss2,

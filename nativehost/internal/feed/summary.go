@@ -13,19 +13,19 @@ func summarise(f *gofeed.Feed, jsonHub string) *Summary {
 	s := &Summary{
 		Format:   f.FeedType,
 		Title:    clean(f.Title),
-		SiteLink: strings.TrimSpace(f.Link),
-		SelfLink: strings.TrimSpace(f.FeedLink),
+		SiteLink: webURL(f.Link),
+		SelfLink: webURL(f.FeedLink),
 		Language: strings.TrimSpace(f.Language),
 		Items:    len(f.Items),
 		Hub:      jsonHub,
 	}
 	switch orig := f.OriginalFeed().(type) {
 	case *rss.Feed:
-		s.Hub = rssHub(orig)
+		s.Hub = webURL(rssHub(orig))
 	case *atom.Feed:
 		for _, l := range orig.Links {
-			if hasRel(l.Rel, "hub") && l.Href != "" {
-				s.Hub = strings.TrimSpace(l.Href)
+			if hasRel(l.Rel, "hub") && webURL(l.Href) != "" {
+				s.Hub = webURL(l.Href)
 				break
 			}
 		}
@@ -75,16 +75,31 @@ func itemDate(it *gofeed.Item) time.Time {
 }
 
 func itemURL(it *gofeed.Item) string {
-	if u := strings.TrimSpace(it.Link); u != "" {
+	if u := webURL(it.Link); u != "" {
 		return u
 	}
 	for _, l := range it.Links {
-		if u := strings.TrimSpace(l); u != "" {
+		if u := webURL(l); u != "" {
 			return u
 		}
 	}
-	if g := strings.TrimSpace(it.GUID); strings.HasPrefix(g, "http://") || strings.HasPrefix(g, "https://") {
+	if g := webURL(it.GUID); strings.HasPrefix(g, "http://") || strings.HasPrefix(g, "https://") {
 		return g
+	}
+	return ""
+}
+
+// webURL returns s trimmed when it is an http(s) URL or has no scheme
+// (relative), else "": javascript:, data: and other schemes never reach
+// the report or the popup.
+func webURL(s string) string {
+	s = strings.TrimSpace(s)
+	i := strings.IndexAny(s, ":/?#")
+	if i < 0 || s[i] != ':' {
+		return s
+	}
+	if scheme := s[:i]; strings.EqualFold(scheme, "http") || strings.EqualFold(scheme, "https") {
+		return s
 	}
 	return ""
 }

@@ -33,7 +33,7 @@ var typeWords = map[string]bool{
 var newsWords = map[string]bool{
 	"news": true, "gnews": true, "googlenews": true, "latest": true,
 	"today": true, "recent": true, "breaking": true, "daily": true,
-	"now": true, "fresh": true, "new": true,
+	"now": true, "fresh": true,
 }
 
 // Departments names each child of an index by the department its URL names:

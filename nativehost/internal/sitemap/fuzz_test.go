@@ -56,7 +56,7 @@ func checkSitemap(t *testing.T, sm *Sitemap) {
 		t.Fatalf("%d entries, truncated %v", len(sm.Entries), sm.Truncated)
 	}
 	for _, e := range sm.Entries {
-		if e.Loc == "" || strings.TrimSpace(e.Loc) != e.Loc || len(e.Loc) > maxField {
+		if e.Loc == "" || strings.TrimSpace(e.Loc) != e.Loc || len(e.Loc) > maxField || !webURL([]byte(e.Loc)) {
 			t.Fatalf("bad loc %q", e.Loc)
 		}
 		if e.Images < 0 {

@@ -55,7 +55,9 @@ var (
 )
 
 // Entry is one <url> of a urlset, one <sitemap> of an index, or one line of
-// a text sitemap. Loc is never empty.
+// a text sitemap. Loc is as written in the file, trimmed and never empty:
+// an http(s) URL or, in XML, one without a scheme (relative). Entries whose
+// loc has another scheme (javascript:, data:) are dropped.
 type Entry struct {
 	Loc     string    `json:"loc"`
 	Lastmod time.Time `json:"lastmod,omitzero"`

@@ -102,6 +102,19 @@ func truncation(err error) error {
 	return err
 }
 
+// webURL reports whether loc may be kept: an http(s) URL, or one without a
+// scheme (relative, against the protocol but harmless). javascript:,
+// data: and other schemes are dropped: these strings end up in the
+// report and the popup.
+func webURL(loc []byte) bool {
+	i := bytes.IndexAny(loc, ":/?#")
+	if i < 0 || loc[i] != ':' {
+		return true
+	}
+	scheme := loc[:i]
+	return bytes.EqualFold(scheme, []byte("http")) || bytes.EqualFold(scheme, []byte("https"))
+}
+
 // token handles one token; done means the entry cap was hit.
 func (x *xmlReader) token(tok xml.Token) (done bool, err error) {
 	switch t := tok.(type) {
@@ -278,7 +291,9 @@ func (x *xmlReader) commit() {
 	text := bytes.TrimSpace(x.text)
 	switch x.field {
 	case fieldLoc:
-		x.entry.Loc = string(text)
+		if webURL(text) {
+			x.entry.Loc = string(text)
+		}
 	case fieldLastmod:
 		x.entry.Lastmod, _ = parseDate(text)
 	case fieldNewsTitle:

@@ -5,6 +5,7 @@ package tests
 
 import (
 	"bytes"
+	"fmt"
 	"net/url"
 	"os"
 	"os/exec"
@@ -72,14 +73,14 @@ func BenchmarkDiscoverOverhead(b *testing.B) {
 		var sum overhead
 		for _, s := range sites {
 			o := measureOverhead(b, w.Env(), time.Second, s.URL())
-			b.Logf("%-12s wall %7.3f s  requests %6.3f s  pauses %6.3f s  rest %6.1f ms", s.Name,
+			fmt.Printf("%-12s wall %7.3f s  requests %6.3f s  pauses %6.3f s  rest %6.1f ms\n", s.Name,
 				o.wall.Seconds(), o.requests.Seconds(), o.pauses.Seconds(), float64(o.rest().Microseconds())/1000)
 			sum.wall += o.wall
 			sum.requests += o.requests
 			sum.pauses += o.pauses
 		}
 		share := float64(sum.rest()) / float64(sum.wall)
-		b.Logf("total wall %.3f s, requests %.3f s, pauses %.3f s, rest %.1f ms = %.2f %%",
+		fmt.Printf("total wall %.3f s, requests %.3f s, pauses %.3f s, rest %.1f ms = %.2f %%\n",
 			sum.wall.Seconds(), sum.requests.Seconds(), sum.pauses.Seconds(), float64(sum.rest().Microseconds())/1000, share*100)
 		b.ReportMetric(share*100, "%overhead")
 	}

@@ -6,6 +6,7 @@ package tests
 import (
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -118,9 +119,8 @@ func BenchmarkRequestEconomy(b *testing.B) {
 			for range b.N {
 				start := time.Now()
 				rows := runEconomy(b, "1s", mode == "tab")
-				var sb strings.Builder
-				ratio := printEconomy(&sb, rows)
-				b.Log("\n" + sb.String())
+				fmt.Printf("request economy, %s mode:\n", mode)
+				ratio := printEconomy(os.Stdout, rows)
 				b.ReportMetric(ratio, "smart/article")
 				b.ReportMetric(time.Since(start).Seconds(), "s/run")
 				if lost := lostOutcomes(rows); len(lost) > 0 {

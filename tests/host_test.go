@@ -215,3 +215,21 @@ func TestNMBurst(t *testing.T) {
 		t.Fatalf("host peak memory %d MiB", rss>>20)
 	}
 }
+
+// Usage errors of discover and section exit 2 without a request made.
+func TestHostDiscoverUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"discover"},
+		{"discover", "--order", "fast", "https://a.example/"},
+		{"discover", "ftp://a.example/"},
+		{"discover", "--since", "yesterday", "https://a.example/"},
+		{"section"},
+		{"section", "file:///etc/passwd"},
+		{"section", "https://a.example/x/", "https://a.example/y/"},
+	} {
+		out, errOut, code := runHost(t, []string{"HTTPS_PROXY=http://127.0.0.1:1", "HTTP_PROXY=http://127.0.0.1:1"}, "", args...)
+		if code != 2 || out != "" || errOut == "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+	}
+}

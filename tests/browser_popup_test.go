@@ -14,8 +14,6 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/cdproto/target"
-	"github.com/chromedp/chromedp"
 )
 
 // requestLog collects the URLs of every request a target makes.
@@ -124,20 +122,7 @@ func TestPopupShowsAdvertisedFeedsWithoutNetwork(t *testing.T) {
 	}
 	// The popup the click itself opened (no ?tab: it asks for the active
 	// tab) shows the same rows through the same code.
-	var real target.ID
-	infos, err := chromedp.Targets(b.ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, i := range infos {
-		if i.URL == extensionOrigin+"popup/popup.html" {
-			real = i.TargetID
-		}
-	}
-	if real == "" {
-		t.Fatal("the toolbar click opened no popup")
-	}
-	rctx, rcancel := b.attach(real)
+	rctx, rcancel := b.attach(b.target(t, extensionOrigin+"popup/popup.html"))
 	defer rcancel()
 	waitJS(t, rctx, `document.body.dataset.state === "page"`, 15*time.Second)
 	if clicked := rows(t, rctx, "#advertised"); fmt.Sprint(clicked) != fmt.Sprint(want) {

@@ -204,11 +204,20 @@ func TestOPMLExportNewsboatImport(t *testing.T) {
 		t.Errorf("newsboat imported %v, want exactly the feeds %v\nurls file:\n%s\nOPML:\n%s", got, feeds, listed, opml)
 	}
 
-	// Import into a fresh profile gives back exactly the same list.
+	// Import into a fresh profile gives back exactly the same list. From
+	// the toolbar popup, Import opens the subscriptions page in a tab (a
+	// file chooser would close the popup); the file is chosen there.
 	b2 := startBrowser(t, browserOptions{noHost: true})
 	b2.tab(srv.URL + "/")
-	ctx2 := b2.popup(b2.click(srv.URL+"/"), nil)
-	waitJS(t, ctx2, `document.body.dataset.state === "page"`, 15*time.Second)
+	b2.click(srv.URL + "/")
+	pctx, pcancel := b2.attach(b2.target(t, extensionOrigin+"popup/popup.html"))
+	defer pcancel()
+	waitJS(t, pctx, `document.body.dataset.state === "page"`, 15*time.Second)
+	// The click closes the popup: run it after this evaluation has answered.
+	eval[bool](t, pctx, `(setTimeout(() => document.querySelector("label[for=import]").click(), 0), true)`)
+	ctx2, cancel2 := b2.attach(b2.target(t, extensionOrigin+"popup/popup.html?view=subs"))
+	defer cancel2()
+	waitJS(t, ctx2, `document.body.dataset.state === "subs"`, 15*time.Second)
 	if err := chromedp.Do(ctx2, chromedp.SetUploadFiles(chromedp.ID("import"), []string{file})); err != nil {
 		t.Fatalf("choose the OPML file: %v", err)
 	}

@@ -252,6 +252,27 @@ func (b *browser) attach(id target.ID) (context.Context, context.CancelFunc) {
 	return ctx, cancel
 }
 
+// target waits up to 10 s for a target showing url and returns it.
+func (b *browser) target(t testing.TB, url string) target.ID {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		infos, err := chromedp.Targets(b.ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, i := range infos {
+			if i.Type == "page" && i.URL == url {
+				return i.TargetID
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no page shows %s", url)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
 // tab opens url in a new tab and waits for it to load.
 func (b *browser) tab(url string) (context.Context, target.ID) {
 	b.t.Helper()

@@ -25,7 +25,7 @@ const classifierReady = loadClassifier(chrome.runtime.getURL("wasm/classify.wasm
 
 /** which returns the id of the tab this popup describes. */
 async function which() {
-  const param = new URLSearchParams(location.search).get("tab");
+  const param = params.get("tab");
   if (param !== null) {
     const id = Number(param);
     if (!Number.isInteger(id) || id < 0) throw new Error(`tab=${param} is not a tab id`);
@@ -86,6 +86,14 @@ let classifier = null;
 let tab = null; // {url, html, contentType}
 let page = null; // the classifier's answer for tab
 
+// The page's role, from its query: the toolbar popup (no query), the popup
+// for a given tab (?tab=ID), or the subscriptions page in a tab of its own
+// (?view=subs), where a file chooser can open: Chrome closes a toolbar
+// popup when one does, so Import there opens this page instead.
+const params = new URLSearchParams(location.search);
+const subsPage = params.get("view") === "subs";
+const toolbarPopup = !subsPage && !params.has("tab");
+
 async function main() {
   wireTabs();
   subs.watch(() => {
@@ -93,6 +101,15 @@ async function main() {
     subs.renderList();
   });
   const loaded = subs.load();
+  if (subsPage) {
+    document.getElementById("view-site").hidden = true;
+    document.getElementById("view-subs").hidden = false;
+    document.getElementById("tab-site").hidden = true;
+    document.getElementById("tab-subs").setAttribute("aria-pressed", "true");
+    await loaded;
+    body.dataset.state = "subs";
+    return;
+  }
 
   let tabErr = null;
   const tabId = which();
@@ -216,6 +233,13 @@ function wireTabs() {
     }
   });
   const input = document.getElementById("import");
+  if (toolbarPopup) {
+    document.querySelector("label[for=import]").addEventListener("click", (ev) => {
+      ev.preventDefault();
+      chrome.tabs.create({ url: chrome.runtime.getURL("popup/popup.html?view=subs") });
+      window.close();
+    });
+  }
   input.addEventListener("change", async () => {
     const file = input.files && input.files[0];
     if (!file) return;

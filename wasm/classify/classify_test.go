@@ -104,7 +104,7 @@ func TestResolve(t *testing.T) {
 		{"https://[::1", ""},
 		{"", ""},
 	}
-	r := newResolver(page)
+	r := newResolver(page, 0)
 	for _, c := range cases {
 		if got := r.resolve(c.href); got.s != c.want {
 			t.Errorf("resolve(%q) = %q, want %q", c.href, got.s, c.want)

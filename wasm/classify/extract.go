@@ -108,10 +108,11 @@ func extract(body []byte) *doc {
 				closeAnchor()
 				cur = readAnchor(z)
 			case tagImg:
-				if cur != nil || imgs < maxImgs {
+				wantAlt, wantSrc := cur != nil && alt == "", imgs < maxImgs
+				if wantAlt || wantSrc {
 					imgs++
-					src, a := imgAttrs(z)
-					if cur != nil && alt == "" {
+					src, a := imgAttrs(z, wantSrc, wantAlt)
+					if wantAlt {
 						alt = a
 					}
 					d.telltale(src)
@@ -262,15 +263,22 @@ func readAnchor(z *html.Tokenizer) *anchor {
 	return a
 }
 
-func imgAttrs(z *html.Tokenizer) (src, alt string) {
-	for more := true; more; {
+// imgAttrs reads an image's src and alt, as far as wanted: it stops once it
+// has them, since every attribute read costs copies (pictures carry long
+// srcset lists).
+func imgAttrs(z *html.Tokenizer, wantSrc, wantAlt bool) (src, alt string) {
+	for more := true; more && (wantSrc || wantAlt); {
 		var k, v []byte
 		k, v, more = z.TagAttr()
 		switch string(k) {
 		case "src":
-			src = string(v)
+			if wantSrc {
+				src, wantSrc = string(v), false
+			}
 		case "alt":
-			alt = collapse(v)
+			if wantAlt {
+				alt, wantAlt = collapse(v), false
+			}
 		}
 	}
 	return src, alt

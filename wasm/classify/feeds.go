@@ -293,6 +293,9 @@ func feedText(text string) bool {
 	if text == "" || len(text) > maxFeedText || strings.Count(text, " ") > 4 {
 		return false // texts are collapsed: five words have four spaces
 	}
+	if !hasFold(text, "rss") && !hasFold(text, "atom") && !hasFold(text, "feed") {
+		return false // most short texts: no lower-case copy needed
+	}
 	t := strings.ToLower(text)
 	if feedTextWords[strings.Trim(t, " .:!»›>")] {
 		return true
@@ -304,6 +307,27 @@ func feedText(text string) bool {
 		return !('a' <= r && r <= 'z')
 	}) {
 		if w == "atom" {
+			return true
+		}
+	}
+	return false
+}
+
+// hasFold reports whether s contains the lower-case ASCII word w in any
+// case, without copying s.
+func hasFold(s, w string) bool {
+	for i := 0; i+len(w) <= len(s); i++ {
+		j := 0
+		for ; j < len(w); j++ {
+			c := s[i+j]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != w[j] {
+				break
+			}
+		}
+		if j == len(w) {
 			return true
 		}
 	}

@@ -52,3 +52,32 @@ func FuzzClassify(f *testing.F) {
 		}
 	})
 }
+
+// FuzzResolveFast holds the resolver's fast path to net/url: whenever it
+// answers, the slow path gives the same URL.
+func FuzzResolveFast(f *testing.F) {
+	for _, s := range []string{"/a/b.html", "/a/b?c=d&e", "https://x.example/p", "http://x.example?q=1", "/a/./b", "/a//b", "https://X.example/", "/a?", "/caf%C3%A9"} {
+		f.Add("https://www.example.com:8443/base/page.html?x=1", s)
+	}
+	f.Fuzz(func(t *testing.T, base, href string) {
+		bu, err := pageBase(base)
+		if err != nil {
+			return
+		}
+		r := newResolver(bu, 0)
+		s := cleanHref(href)
+		fast, ok := r.fast(s)
+		if !ok {
+			return
+		}
+		slow := r.slow(s)
+		if slow.u == nil {
+			t.Fatalf("fast resolved %q to %q; net/url rejects it", s, fast.s)
+		}
+		if fast.s != slow.s || fast.u.Path != slow.u.Path || fast.u.RawQuery != slow.u.RawQuery ||
+			fast.u.Host != slow.u.Host || fast.u.Scheme != slow.u.Scheme ||
+			fast.u.EscapedPath() != slow.u.EscapedPath() || ShapeInput(fast.u) != ShapeInput(slow.u) {
+			t.Fatalf("href %q against %q: fast %q %#v, net/url %q %#v", s, base, fast.s, fast.u, slow.s, slow.u)
+		}
+	})
+}

@@ -140,7 +140,7 @@ func build(pu *url.URL, d *doc) *Page {
 		Sections:    []Link{},
 		Articles:    []Link{},
 	}
-	r := newResolver(pu)
+	r := newResolver(pu, len(d.anchors)+len(d.alternates))
 	if d.hasBase {
 		if b, ok := r.setBase(d.base); ok {
 			p.Base = b

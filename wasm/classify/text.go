@@ -12,6 +12,9 @@ const maxRunes = 300
 // space, leading and trailing space go, invalid UTF-8 becomes U+FFFD, and
 // the result stops after maxRunes characters.
 func collapse(b []byte) string {
+	if clean(b) {
+		return string(b) // most texts: one copy, no rebuilding
+	}
 	out := make([]byte, 0, min(len(b), maxRunes*4))
 	space, n := false, 0
 	for len(b) > 0 && n < maxRunes {
@@ -33,4 +36,18 @@ func collapse(b []byte) string {
 		n++
 	}
 	return string(out)
+}
+
+// clean reports whether collapse would return b unchanged: short ASCII
+// without leading, trailing, doubled or non-space white space.
+func clean(b []byte) bool {
+	if len(b) == 0 || len(b) > maxRunes || b[0] == ' ' || b[len(b)-1] == ' ' {
+		return len(b) == 0
+	}
+	for i, c := range b {
+		if c >= utf8.RuneSelf || c < ' ' || (c == ' ' && b[i+1] == ' ') {
+			return false
+		}
+	}
+	return true
 }

@@ -4,7 +4,8 @@
 //
 // The tab is the active tab when the toolbar button opened the popup, or
 // the tab named by ?tab=ID when the popup page is opened in a tab of its
-// own (the browser tests do that); both go through readTab.
+// own (the browser tests do that); both go through readTab. With
+// ?view=subs the page is the subscriptions list alone.
 
 import { loadClassifier } from "../lib/classifier.js";
 import { siteOf } from "../lib/format.js";
@@ -147,7 +148,13 @@ async function main() {
     return;
   }
   const t0 = performance.now();
-  page = classifier.classify(tab.url, tab.html, tab.contentType);
+  try {
+    page = classifier.classify(tab.url, tab.html, tab.contentType);
+  } catch (err) {
+    body.dataset.state = "page-error";
+    say("page-status", `The classifier could not read this page (${err.message}). Find feed still works.`);
+    return;
+  }
   performance.measure("classify", { start: t0, end: performance.now() });
   renderPage(page, site);
   shown();

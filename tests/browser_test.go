@@ -50,42 +50,17 @@ func chromiumPath(t testing.TB) string {
 	return ""
 }
 
-var (
-	distOnce sync.Once
-	distPath string
-	distErr  error
-)
-
-// browserDist is the built product the browser tests load: $FEEDSCOUT_DIST
-// (./build.sh test sets it), else one `DIST=tmp ../build.sh build` per test
-// process, as TEAM.md describes.
+// browserDist is the built product the browser tests load (distDir, which
+// TestMain provides), checked to hold what they need.
 func browserDist(t testing.TB) string {
 	t.Helper()
-	distOnce.Do(func() {
-		if d := os.Getenv("FEEDSCOUT_DIST"); d != "" {
-			distPath = d
-		} else {
-			distPath, distErr = os.MkdirTemp("", "feedscout-dist-")
-			if distErr == nil {
-				cmd := exec.Command("../build.sh", "build")
-				cmd.Env = append(os.Environ(), "DIST="+distPath)
-				if out, err := cmd.CombinedOutput(); err != nil {
-					distErr = fmt.Errorf("build the product: %v\n%s", err, out)
-				}
-			}
+	d := distDir(t)
+	for _, p := range []string{"extension/manifest.json", "extension/lib/classifier.js", "extension/wasm/classify.wasm", "feedscout-host"} {
+		if _, err := os.Stat(filepath.Join(d, p)); err != nil {
+			t.Fatalf("the built product in %s lacks %s: %v", d, p, err)
 		}
-		if distErr == nil {
-			for _, p := range []string{"extension/manifest.json", "extension/wasm/classify.wasm", "feedscout-host"} {
-				if _, err := os.Stat(filepath.Join(distPath, p)); err != nil {
-					distErr = fmt.Errorf("the built product in %s lacks %s: %w", distPath, p, err)
-				}
-			}
-		}
-	})
-	if distErr != nil {
-		t.Fatal(distErr)
 	}
-	return distPath
+	return d
 }
 
 // browserOptions configure startBrowser.

@@ -155,30 +155,25 @@ func startBrowser(t testing.TB, o browserOptions) *browser {
 	return b
 }
 
-// installHost writes the host manifest into profile: with the built host's
-// own installer when it supports --profile, else by hand (the same JSON the
-// installer writes).
+// installHost installs the host for a Chromium profile with the built
+// binary's own installer, as ./build.sh run does, and checks the manifest
+// names this extension.
 func installHost(t testing.TB, dist, profile string) {
 	t.Helper()
 	host := filepath.Join(dist, "feedscout-host")
-	out, err := exec.Command(host, "install", "--browser", "chromium", "--profile", profile).CombinedOutput()
-	if err == nil {
-		return
+	if out, err := exec.Command(host, "install", "--browser", "chromium", "--profile", profile).CombinedOutput(); err != nil {
+		t.Fatalf("feedscout-host install --browser chromium --profile %s: %v\n%s", profile, err, out)
 	}
-	t.Logf("feedscout-host install --profile failed (%v: %s); writing the manifest by hand", err, out)
-	dir := filepath.Join(profile, "NativeMessagingHosts")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
+	raw, err := os.ReadFile(filepath.Join(profile, "NativeMessagingHosts", "dev.feedscout.host.json"))
+	if err != nil {
+		t.Fatalf("host manifest not installed: %v", err)
 	}
-	m, _ := json.MarshalIndent(map[string]any{
-		"name":            "dev.feedscout.host",
-		"description":     "feedscout native host",
-		"path":            host,
-		"type":            "stdio",
-		"allowed_origins": []string{extensionOrigin},
-	}, "", "  ")
-	if err := os.WriteFile(filepath.Join(dir, "dev.feedscout.host.json"), m, 0o644); err != nil {
-		t.Fatal(err)
+	var m struct {
+		Path    string   `json:"path"`
+		Origins []string `json:"allowed_origins"`
+	}
+	if err := json.Unmarshal(raw, &m); err != nil || len(m.Origins) != 1 || m.Origins[0] != extensionOrigin || !filepath.IsAbs(m.Path) {
+		t.Fatalf("host manifest %s does not name %s and an absolute path (%v)", raw, extensionOrigin, err)
 	}
 }
 

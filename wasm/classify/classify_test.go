@@ -500,3 +500,25 @@ func TestDeterministic(t *testing.T) {
 		}
 	}
 }
+
+func TestTagOf(t *testing.T) {
+	for i := 1; i < len(tagNames); i++ {
+		if tagNames[i-1].name >= tagNames[i].name {
+			t.Fatalf("tagNames not sorted at %q", tagNames[i].name)
+		}
+	}
+	cases := []struct {
+		raw  string
+		want tag
+	}{
+		{"<a href=x>", tagA}, {"</A>", tagA}, {"<IMG/>", tagImg}, {"<link\nrel=x>", tagLink},
+		{"<script>", tagScript}, {"<iframe src=x>", tagScript}, {"<TITLE>", tagTitle},
+		{"<noscript>", tagRaw}, {"<plaintext>", tagRaw}, {"</span>", tagPhrasing},
+		{"<div class=x>", tagOther}, {"<abbreviation>", tagOther}, {"<>", tagOther}, {"<x:a>", tagOther},
+	}
+	for _, c := range cases {
+		if got := tagOf([]byte(c.raw)); got != c.want {
+			t.Errorf("tagOf(%q) = %d, want %d", c.raw, got, c.want)
+		}
+	}
+}

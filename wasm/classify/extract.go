@@ -171,27 +171,27 @@ const (
 	tagPhrasing
 )
 
-// tagNames maps the element names extract cares about to their tag; a
-// linear scan of this short table is smaller in the WebAssembly module
-// than a string switch, and as fast.
+// tagNames maps the element names extract cares about to their tag,
+// sorted by name for a binary search: smaller in the WebAssembly module
+// than a string switch, and about as fast.
 var tagNames = [...]struct {
 	name string
 	tag  tag
 }{
-	{"a", tagA}, {"img", tagImg}, {"link", tagLink}, {"base", tagBase},
-	{"meta", tagMeta}, {"script", tagScript}, {"iframe", tagScript},
-	{"title", tagTitle}, {"style", tagRaw}, {"textarea", tagRaw},
-	{"xmp", tagRaw}, {"noembed", tagRaw}, {"noframes", tagRaw},
-	{"noscript", tagRaw}, {"plaintext", tagRaw},
-	{"span", tagPhrasing}, {"b", tagPhrasing}, {"i", tagPhrasing},
-	{"em", tagPhrasing}, {"strong", tagPhrasing}, {"small", tagPhrasing},
-	{"abbr", tagPhrasing}, {"bdi", tagPhrasing}, {"bdo", tagPhrasing},
-	{"cite", tagPhrasing}, {"code", tagPhrasing}, {"data", tagPhrasing},
-	{"dfn", tagPhrasing}, {"font", tagPhrasing}, {"kbd", tagPhrasing},
-	{"mark", tagPhrasing}, {"q", tagPhrasing}, {"rp", tagPhrasing},
+	{"a", tagA}, {"abbr", tagPhrasing}, {"b", tagPhrasing}, {"base", tagBase},
+	{"bdi", tagPhrasing}, {"bdo", tagPhrasing}, {"cite", tagPhrasing},
+	{"code", tagPhrasing}, {"data", tagPhrasing}, {"dfn", tagPhrasing},
+	{"em", tagPhrasing}, {"font", tagPhrasing}, {"i", tagPhrasing},
+	{"iframe", tagScript}, {"img", tagImg}, {"kbd", tagPhrasing},
+	{"link", tagLink}, {"mark", tagPhrasing}, {"meta", tagMeta},
+	{"noembed", tagRaw}, {"noframes", tagRaw}, {"noscript", tagRaw},
+	{"plaintext", tagRaw}, {"q", tagPhrasing}, {"rp", tagPhrasing},
 	{"rt", tagPhrasing}, {"ruby", tagPhrasing}, {"s", tagPhrasing},
-	{"samp", tagPhrasing}, {"sub", tagPhrasing}, {"sup", tagPhrasing},
-	{"u", tagPhrasing}, {"var", tagPhrasing}, {"wbr", tagPhrasing},
+	{"samp", tagPhrasing}, {"script", tagScript}, {"small", tagPhrasing},
+	{"span", tagPhrasing}, {"strong", tagPhrasing}, {"style", tagRaw},
+	{"sub", tagPhrasing}, {"sup", tagPhrasing}, {"textarea", tagRaw},
+	{"title", tagTitle}, {"u", tagPhrasing}, {"var", tagPhrasing},
+	{"wbr", tagPhrasing}, {"xmp", tagRaw},
 }
 
 // tagOf names the element of a raw start or end tag ("<DIV class=x>",
@@ -217,10 +217,17 @@ func tagOf(raw []byte) tag {
 		buf[n] = c
 		n++
 	}
-	name := buf[:n]
-	for _, t := range tagNames {
-		if string(name) == t.name {
-			return t.tag
+	name := string(buf[:n])
+	lo, hi := 0, len(tagNames)
+	for lo < hi {
+		m := (lo + hi) / 2
+		switch {
+		case tagNames[m].name == name:
+			return tagNames[m].tag
+		case tagNames[m].name < name:
+			lo = m + 1
+		default:
+			hi = m
 		}
 	}
 	return tagOther

@@ -71,6 +71,7 @@ type run struct {
 	tried         map[string]bool // URLs already requested
 	guessed       bool            // a guess has been answered
 	noMoreGuesses bool            // an answer made further guessing pointless
+	gone          map[string]bool // usual paths that answered 404 or 410
 	answered      bool            // a request of the site other than robots.txt has been answered
 	timeouts      int             // requests of the site that timed out
 	stop          string          // why the site is finished early ("" while running)
@@ -108,7 +109,7 @@ func Run(ctx context.Context, client *fetch.Client, siteURL string, o Options) (
 	r := &run{
 		ctx: ctx, opt: o, root: root, host: root.Hostname(),
 		rep:   &Report{Site: root.String(), Order: o.Order, Feeds: []Feed{}, Sitemaps: []Sitemap{}, Sections: []Section{}, Requests: []fetch.Row{}},
-		tried: map[string]bool{},
+		tried: map[string]bool{}, gone: map[string]bool{},
 	}
 	site, err := client.Site(root.String(), r.row)
 	if err != nil {

@@ -24,6 +24,8 @@ const bloggerPath = "/feeds/posts/default"
 //   - only the main advertised feed is fetched (to validate and preview);
 //   - the CMS hint from the page puts that CMS's feed path first, and
 //     Blogger's path is guessed only on Blogger, which always says so;
+//   - /feed/ is not guessed after /feed answered 404, nor the other way
+//     round (see slashTwin);
 //   - feed-like anchors are tried before blind guesses;
 //   - sitemaps robots.txt lists are read before the guesses when their
 //     names say news or sections (big publishers); when one is usable,
@@ -132,7 +134,13 @@ func smartGuesses(cms string) []string {
 // guess tries one usual path; it reports whether a feed was found, and
 // sets noMoreGuesses when the answer makes further guessing pointless.
 func (r *run) guess(p string) bool {
+	if r.gone[slashTwin(p)] {
+		return false
+	}
 	v, resp := r.tryCandidate("guess", r.abs(p), "guess")
+	if resp != nil && (resp.Status == 404 || resp.Status == 410) && resp.URL == r.abs(p) {
+		r.gone[p] = true
+	}
 	switch v {
 	case isFeed:
 		return true
@@ -143,6 +151,17 @@ func (r *run) guess(p string) bool {
 		r.noMoreGuesses = true
 	}
 	return false
+}
+
+// slashTwin is p with its trailing slash added or removed. A server that
+// has /feed/ answers /feed with it or with a redirect to it (a directory,
+// or a framework adding the slash), and the other way round, so when one
+// of the two answered 404 the other is not worth a request.
+func slashTwin(p string) string {
+	if t, ok := strings.CutSuffix(p, "/"); ok {
+		return t
+	}
+	return p + "/"
 }
 
 // tryAnchors tries up to maxAnchors feed-like anchors not tried yet.

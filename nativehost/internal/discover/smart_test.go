@@ -76,3 +76,11 @@ func TestReportShrink(t *testing.T) {
 		t.Errorf("requests are cut last: %d left, omitted %v", len(r.Requests), r.Omitted)
 	}
 }
+
+func TestSlashTwin(t *testing.T) {
+	for in, want := range map[string]string{"/feed": "/feed/", "/feed/": "/feed", "/rss.xml": "/rss.xml/", "/": ""} {
+		if got := slashTwin(in); got != want {
+			t.Errorf("slashTwin(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

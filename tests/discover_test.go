@@ -43,6 +43,9 @@ func TestDiscoverDefaultSites(t *testing.T) {
 		hits[order] = map[string]int{}
 		for _, s := range sites {
 			hits[order][s.Name] = siteHits(w, s)
+			if n := hits[order][s.Name]; n > 25 {
+				t.Errorf("%s order, %s: %d requests to the site's hosts, more than 25", order, s.Name, n)
+			}
 			for _, h := range s.Hosts() {
 				if err := w.CheckPoliteness(h, 0, 25, "feedscout"); err != nil {
 					t.Errorf("%s order, %s: %v", order, s.Name, err)

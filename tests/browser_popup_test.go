@@ -258,10 +258,11 @@ func TestPopupTenThousandSectionsStayResponsive(t *testing.T) {
 	if got.Last != "Section 9999" || got.Match != "Section 9999" {
 		t.Errorf("last row after scrolling to the end %q, filtered %q; want Section 9999", got.Last, got.Match)
 	}
-	// Responsive: each interaction well under the 100 ms a person notices,
-	// with slack for a loaded CI machine.
+	// Responsive: each interaction is tens of ms here (docs/
+	// performance-browser.md); the bound leaves room for a loaded CI machine
+	// and still fails a list that draws all 10,000 rows (seconds).
 	for name, ms := range map[string]float64{"render": got.Render, "show all": got.ShowAll, "scroll": got.Scroll, "filter": got.Filter} {
-		if ms > 250 {
+		if ms > 500 {
 			t.Errorf("%s took %.0f ms with 10,000 sections", name, ms)
 		}
 	}

@@ -298,8 +298,13 @@ func (r *reader) str() (string, error) {
 				return "", r.fail("invalid escape")
 			}
 		default:
-			out = append(out, c)
-			r.i++
+			// Copy the run up to the next quote, escape or control byte.
+			j := r.i + 1
+			for j < len(r.s) && r.s[j] != '"' && r.s[j] != '\\' && r.s[j] >= 0x20 {
+				j++
+			}
+			out = append(out, r.s[r.i:j]...)
+			r.i = j
 		}
 	}
 	return "", r.fail("unterminated string")

@@ -15,7 +15,9 @@
 // # ABI
 //
 // Every call passes JSON in and gets JSON back through the module's linear
-// memory ("memory" export), UTF-8, no terminator:
+// memory ("memory" export), UTF-8, no terminator. The JSON is read and
+// written without encoding/json (see jsonw.go); answers are byte for byte
+// what json.Marshal gives:
 //
 //	alloc(size i32) -> ptr i32    reserve size bytes; the host writes the request there
 //	free(ptr i32)                 release a buffer from alloc or a result
@@ -36,10 +38,10 @@
 //	classify     {"url": "https://...", "html": "<!doctype html>...", "content_type": "text/html"}
 //	             -> classify.Page as JSON
 //	             html is text already decoded (a JS string), so it is read as
-//	             UTF-8 whatever charset content_type or a <meta> names. To pass
-//	             the raw bytes of a fetch instead, give "body" (base64) in
-//	             place of "html"; content_type and <meta> then pick the
-//	             charset, exactly as classify.Classify does.
+//	             UTF-8 whatever charset content_type or a <meta> names
+//	             (classify.TextContentType); content_type is accepted and not
+//	             otherwise used. The module carries no charset tables: raw
+//	             bytes in other charsets are the host's job.
 //	shape        {"urls": ["https://.../a/b", "/path"]}
 //	             -> [{"url": "...", "shape": "article|section|other", "rule": "..."}]
 //	             A URL that does not parse is "other" by rule "invalid-url".

@@ -122,6 +122,9 @@ func Run(ctx context.Context, client *fetch.Client, siteURL string, o Options) (
 	} else {
 		r.smartOrder()
 	}
+	if r.done() {
+		r.sectionStep() // what the homepage showed still counts
+	}
 	r.finish()
 	r.rep.ElapsedMS = time.Since(start).Milliseconds()
 	r.rep.BudgetLeft = site.Remaining()

@@ -8,14 +8,19 @@
 //	  <body>
 //	    <outline text="www.example.com" title="www.example.com" feedscout:site="https://www.example.com/">
 //	      <outline type="rss" text="T" title="T" xmlUrl="..." htmlUrl="https://www.example.com/" feedscout:format="rss"/>
-//	      <outline type="link" text="T" title="T" url="..." feedscout:kind="news-sitemap"/>
+//	      <outline type="link" text="T" title="T" feedscout:kind="news-sitemap" feedscout:href="..."/>
 //	    </outline>
 //	  </body>
 //	</opml>
 //
 // Feeds are ordinary OPML feed outlines. News sitemaps, article sitemaps and
-// sections are type="link" outlines carrying feedscout:kind, so feed readers
-// skip them and Read restores them. All escaping is encoding/xml's.
+// sections are type="link" outlines whose kind and address are in our
+// namespace (feedscout:kind, feedscout:href), so feed readers skip them and
+// Read restores them. They have no plain url attribute: newsboat, for one,
+// imports any outline with xmlUrl or url as a feed, whatever its type (and
+// libxml2's xmlGetProp matches a local name in any namespace, so the
+// address is not called feedscout:url either). All escaping is
+// encoding/xml's.
 package opml
 
 // Namespace is the XML namespace of feedscout's own OPML attributes.

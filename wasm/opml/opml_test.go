@@ -2,10 +2,14 @@ package opml
 
 import (
 	"bytes"
+	"encoding/xml"
 	"flag"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -105,6 +109,96 @@ func TestWriteGolden(t *testing.T) {
 		if strings.Contains(b.String(), tag) {
 			t.Errorf("output contains unescaped %q", tag)
 		}
+	}
+}
+
+// TestReadersSkipNonFeeds: an outline that is not a feed carries no
+// attribute a reader takes for a feed address. newsboat imports any
+// outline with xmlUrl or url, and libxml2 matches those names in any
+// namespace.
+func TestReadersSkipNonFeeds(t *testing.T) {
+	var b bytes.Buffer
+	if err := Write(&b, sample(), "t"); err != nil {
+		t.Fatal(err)
+	}
+	dec := xml.NewDecoder(&b)
+	feeds := 0
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		el, ok := tok.(xml.StartElement)
+		if !ok || el.Name.Local != "outline" {
+			continue
+		}
+		isFeed := false
+		for _, a := range el.Attr {
+			if a.Name.Space == "" && a.Name.Local == "type" && a.Value == "rss" {
+				isFeed = true
+			}
+		}
+		for _, a := range el.Attr {
+			switch strings.ToLower(a.Name.Local) {
+			case "xmlurl", "url":
+				if !isFeed {
+					t.Errorf("non-feed outline has %s=%q", a.Name.Local, a.Value)
+				}
+			}
+		}
+		if isFeed {
+			feeds++
+		}
+	}
+	if want := 6; feeds != want {
+		t.Errorf("%d feed outlines, want %d", feeds, want)
+	}
+}
+
+// TestNewsboatImport has Debian's newsboat import an export (when it is
+// installed): it must list exactly the feeds.
+func TestNewsboatImport(t *testing.T) {
+	newsboat, err := exec.LookPath("newsboat")
+	if err != nil {
+		t.Skip("newsboat is not installed (.ci/run installs it)")
+	}
+	home := t.TempDir()
+	file := filepath.Join(home, "export.opml")
+	var b bytes.Buffer
+	if err := Write(&b, sample(), "t"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	urls := filepath.Join(home, "urls")
+	cmd := exec.Command(newsboat, "-u", urls, "-c", filepath.Join(home, "cache.db"), "-C", filepath.Join(home, "config"), "-i", file)
+	cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+home, "XDG_DATA_HOME="+home)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("newsboat -i: %v\n%s", err, out)
+	}
+	listed, err := os.ReadFile(urls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got, want []string
+	for _, line := range strings.Split(string(listed), "\n") {
+		if f := strings.Fields(line); len(f) > 0 && !strings.HasPrefix(f[0], "#") {
+			got = append(got, strings.Trim(f[0], `"`))
+		}
+	}
+	for _, s := range grouped(sample()) {
+		if s.Kind == KindFeed {
+			want = append(want, s.URL)
+		}
+	}
+	sort.Strings(got)
+	sort.Strings(want)
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("newsboat imported %v\nwant exactly the feeds %v", got, want)
 	}
 }
 

@@ -13,8 +13,9 @@ import (
 // subscriptions in document order. Besides feedscout's own files it reads
 // any reader's export: folders nested to any depth are flattened, every
 // outline with an xmlUrl is a feed whose Site is its htmlUrl, and
-// type="link" outlines count only when they carry feedscout:kind. Other
-// outlines (folders, plain links) give no subscription. Declared charsets
+// type="link" outlines count only when they carry feedscout:kind (their
+// address in feedscout:href, or url as OPML 2.0 spells it). Other outlines
+// (folders, plain links) give no subscription. Declared charsets
 // other than UTF-8 and HTML entities (&nbsp;) are understood.
 func Read(r io.Reader) ([]Subscription, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxSize+1))
@@ -109,7 +110,10 @@ func (a outlineAttrs) subscription(folderSite string) (Subscription, bool) {
 			s.Format = formatOf(a.plain["version"], a.plain["type"])
 		}
 	} else if k := a.own["kind"]; knownKind(k) && k != KindFeed && strings.EqualFold(a.plain["type"], "link") {
-		s.Kind, s.URL, s.Site = k, strings.TrimSpace(a.plain["url"]), folderSite
+		s.Kind, s.URL, s.Site = k, strings.TrimSpace(a.own["href"]), folderSite
+		if s.URL == "" {
+			s.URL = strings.TrimSpace(a.plain["url"])
+		}
 		if s.URL == "" {
 			return Subscription{}, false
 		}

@@ -112,7 +112,7 @@ func (e *encoder) outline(s Subscription) {
 			prefix+":format", s.Format, prefix+":added", s.Added)
 	} else {
 		e.start("outline", "type", "link", "text", text, "title", s.Title,
-			"url", s.URL, prefix+":kind", s.Kind,
+			prefix+":kind", s.Kind, prefix+":href", s.URL,
 			prefix+":format", s.Format, prefix+":added", s.Added)
 	}
 	e.end("outline")

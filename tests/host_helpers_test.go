@@ -14,45 +14,20 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 )
 
-var (
-	hostBuildOnce sync.Once
-	hostBuildPath string
-	hostBuildErr  error
-)
-
-// hostBinary is the feedscout-host under test: $FEEDSCOUT_DIST's when set
-// (./build.sh test), else one built once for this test process.
+// hostBinary is the feedscout-host under test, from the built product
+// (see TestMain).
 func hostBinary(t testing.TB) string {
 	t.Helper()
-	if d := os.Getenv("FEEDSCOUT_DIST"); d != "" {
-		p := filepath.Join(d, "feedscout-host")
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
+	p := filepath.Join(distDir(t), "feedscout-host")
+	if _, err := os.Stat(p); err != nil {
+		t.Fatalf("the built host: %v", err)
 	}
-	hostBuildOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "feedscout-host-")
-		if err != nil {
-			hostBuildErr = err
-			return
-		}
-		hostBuildPath = filepath.Join(dir, "feedscout-host")
-		cmd := exec.Command("go", "build", "-trimpath", "-ldflags", "-X main.version=test", "-o", hostBuildPath, "../nativehost")
-		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			hostBuildErr = fmt.Errorf("build host: %v\n%s", err, out)
-		}
-	})
-	if hostBuildErr != nil {
-		t.Fatal(hostBuildErr)
-	}
-	return hostBuildPath
+	return p
 }
 
 // runHost runs the host CLI to completion and returns stdout, stderr and

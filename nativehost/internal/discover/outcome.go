@@ -10,8 +10,12 @@ func (r *run) finish() {
 	rep := r.rep
 	rep.Stopped = r.stop
 	found := r.feedFound() || len(rep.Sitemaps) > 0 || len(rep.Sections) > 0
-	if r.stop == OutcomeRefused && !found {
+	switch {
+	case r.stop == OutcomeRefused && !found:
 		rep.Outcome, rep.Reason = OutcomeRefused, r.stopWhy
+		return
+	case r.suspect != "" && !found:
+		rep.Outcome, rep.Reason, rep.Stopped = OutcomeRefused, r.suspect, OutcomeRefused
 		return
 	}
 	var sm *Sitemap

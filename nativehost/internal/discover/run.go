@@ -72,6 +72,7 @@ type run struct {
 	guessed       bool            // a guess has been answered
 	noMoreGuesses bool            // an answer made further guessing pointless
 	gone          map[string]bool // usual paths that answered 404 or 410
+	suspect       string          // the sentence of a refusal not yet confirmed (smart order)
 	answered      bool            // a request of the site other than robots.txt has been answered
 	timeouts      int             // requests of the site that timed out
 	stop          string          // why the site is finished early ("" while running)
@@ -186,17 +187,15 @@ func (r *run) get(step, u string) (*fetch.Response, error) {
 		return nil, errStopped
 	}
 	same := r.sameSite(resp.URL)
-	if r.smart() && same && (st == 401 || st == 403) {
-		// A firewall that lets the homepage through and turns everything
-		// else away answers the very first guess so; with the homepage
-		// from the browser, the first request stands in for it.
-		switch {
-		case step == "guess" && !r.guessed:
-			r.halt(OutcomeRefused, fmt.Sprintf("The site answered %d to %s, the first feed address tried, as a site that turns automated visitors away does; feedscout stopped.", st, pathOf(u)))
-			return nil, errStopped
-		case r.rep.HomeFromPage && !r.answered:
-			r.halt(OutcomeRefused, fmt.Sprintf("The site answered %d to %s, so feedscout stopped: it does not want automated visitors.", st, pathOf(u)))
-			return nil, errStopped
+	if r.smart() && same {
+		if st == 401 || st == 403 {
+			if r.suspect != "" {
+				r.halt(OutcomeRefused, r.suspect)
+				return nil, errStopped
+			}
+			r.suspectRefusal(step, st, u)
+		} else {
+			r.suspect = ""
 		}
 	}
 	if same {
@@ -206,6 +205,22 @@ func (r *run) get(step, u string) (*fetch.Response, error) {
 		}
 	}
 	return resp, nil
+}
+
+// suspectRefusal notes a 401/403 that may be the site turning feedscout
+// away as a whole: a firewall that lets the homepage through answers the
+// very first guess so, and with the homepage from the browser the first
+// request stands in for the homepage. It is confirmed when the next
+// request of the site is refused too (the site is then stopped), or when
+// nothing else is found (the outcome is then "refused"); any other answer
+// clears it (Asahi answers /rss with 403 and the rest normally).
+func (r *run) suspectRefusal(step string, st int, u string) {
+	switch {
+	case step == "guess" && !r.guessed:
+		r.suspect = fmt.Sprintf("The site answered %d to %s, the first feed address tried, as a site that turns automated visitors away does; feedscout stopped.", st, pathOf(u))
+	case r.rep.HomeFromPage && !r.answered:
+		r.suspect = fmt.Sprintf("The site answered %d to %s, so feedscout stopped: it does not want automated visitors.", st, pathOf(u))
+	}
 }
 
 // maxTimeouts is how many requests of a site may time out before the

@@ -2,6 +2,7 @@ package discover
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -75,5 +76,60 @@ func TestRunBadURL(t *testing.T) {
 	}
 	if _, err := Run(context.Background(), c, "https://a.example/", Options{Order: "fast"}); err == nil {
 		t.Error("unknown order: no error")
+	}
+}
+
+// firewalled serves a homepage and robots.txt listing one sitemap; /feed
+// answers 403, and the sitemap either answers with dated articles or, when
+// blockAll, 403 like everything else.
+func firewalled(t *testing.T, blockAll bool) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		origin := "http://" + r.Host
+		switch {
+		case r.URL.Path == "/robots.txt":
+			fmt.Fprintf(w, "User-agent: *\nDisallow:\n\nSitemap: %s/sitemap.xml\n", origin)
+		case r.URL.Path == "/":
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, "<!doctype html><title>Shell</title><div id=app></div>")
+		case r.URL.Path == "/sitemap.xml" && !blockAll:
+			w.Header().Set("Content-Type", "application/xml")
+			fmt.Fprint(w, `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`)
+			for i := range 10 {
+				fmt.Fprintf(w, "<url><loc>%s/2026/11/%02d/a-story-about-the-harbour-%d/</loc><lastmod>2026-11-%02dT08:00:00Z</lastmod></url>", origin, i+1, i, i+1)
+			}
+			fmt.Fprint(w, "</urlset>")
+		default:
+			http.Error(w, "blocked", http.StatusForbidden)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// A 403 to the first guess is a refusal only when the next request is
+// refused too, or nothing else is found: a site that blocks /feed but
+// serves its sitemap keeps its outcome.
+func TestRunFirstGuessForbidden(t *testing.T) {
+	c := fetch.New(fetch.Options{Pause: -1, Transport: http.DefaultTransport})
+	for _, tc := range []struct {
+		blockAll bool
+		outcome  string
+		requests int
+	}{
+		{false, OutcomeArticleSitemap, 4}, // robots, home, /feed 403, sitemap
+		{true, OutcomeRefused, 4},         // robots, home, /feed 403, sitemap 403: confirmed
+	} {
+		srv := firewalled(t, tc.blockAll)
+		rep, err := Run(context.Background(), c, srv.URL+"/", Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Outcome != tc.outcome || len(rep.Requests) != tc.requests || !strings.Contains(rep.Reason, ".") {
+			t.Errorf("block all %v: outcome %s with %d requests, want %s with %d; reason %q", tc.blockAll, rep.Outcome, len(rep.Requests), tc.outcome, tc.requests, rep.Reason)
+		}
+		if tc.blockAll && !strings.Contains(rep.Reason, "403") {
+			t.Errorf("reason %q does not say 403", rep.Reason)
+		}
 	}
 }

@@ -33,9 +33,10 @@ const bloggerPath = "/feeds/posts/default"
 //   - a guess answering 200 with HTML, or redirecting to the homepage,
 //     means the site answers every path (soft 404): the page's own feed
 //     links are tried, guessing stops;
-//   - a 401/403 on the first guess is a site-wide refusal and stops the
-//     site, one on a later guess stops guessing (a 429 anywhere stops the
-//     site);
+//   - a 401/403 ends guessing; on the first guess (or, with the homepage
+//     from the tab, on the first request) it is taken for a site-wide
+//     refusal when the next request is refused too, or when nothing else
+//     is found (see suspectRefusal); a 429 anywhere stops the site;
 //   - a homepage that times out, or two requests that do, stop the site.
 func (r *run) smartOrder() {
 	r.robotsStep()

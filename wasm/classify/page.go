@@ -72,7 +72,10 @@ type Page struct {
 
 // Feed is one advertised feed.
 type Feed struct {
-	URL   string `json:"url"`
+	// URL is the feed's address, resolved against <base href> and the page;
+	// it may be on another host (rss.itmedia.co.jp): the site announced it.
+	URL string `json:"url"`
+	// Title is the <link>'s title attribute, whitespace collapsed.
 	Title string `json:"title,omitempty"`
 	// Type is the advertised MIME type, lowercased, without parameters.
 	Type string `json:"type"`

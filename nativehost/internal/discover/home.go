@@ -24,7 +24,7 @@ const (
 func (r *run) robotsStep() {
 	rules, err := r.site.Robots(r.ctx)
 	if err != nil {
-		r.noteErr("robots", r.root.String()+"robots.txt", err)
+		r.noteErr(r.root.String()+"robots.txt", err)
 		if r.done() {
 			return
 		}

@@ -178,7 +178,7 @@ func (r *run) get(step, u string) (*fetch.Response, error) {
 	r.tried[u] = true
 	resp, err := r.site.Get(r.ctx, step, u)
 	if err != nil {
-		r.noteErr(step, u, err)
+		r.noteErr(u, err)
 		return nil, err
 	}
 	st := resp.Status
@@ -224,11 +224,13 @@ func (r *run) suspectRefusal(step string, st int, u string) {
 }
 
 // maxTimeouts is how many requests of a site may time out before the
-// smart order gives up on it: each costs the full request timeout.
+// smart order gives up on it: each costs the full request timeout. One is
+// not enough: a homepage that takes long to build says nothing about a
+// static feed file.
 const maxTimeouts = 2
 
 // noteErr halts on the errors that end a site.
-func (r *run) noteErr(step, u string, err error) {
+func (r *run) noteErr(u string, err error) {
 	switch {
 	case errors.Is(err, fetch.ErrBudget):
 		r.halt("budget", fmt.Sprintf("feedscout stopped after %d requests, the limit for one site.", fetch.DefaultBudget))
@@ -238,7 +240,7 @@ func (r *run) noteErr(step, u string, err error) {
 		r.halt("cancelled", "the discovery was cancelled before it finished.")
 	case r.smart() && errors.Is(err, fetch.ErrTimeout) && r.sameSite(u):
 		r.timeouts++
-		if step == "home" || r.timeouts >= maxTimeouts {
+		if r.timeouts >= maxTimeouts {
 			r.halt("timeout", fmt.Sprintf("The site did not answer %s in time (timeout), so feedscout stopped; try again later.", pathOf(u)))
 		}
 	}

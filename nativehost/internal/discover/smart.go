@@ -37,7 +37,8 @@ const bloggerPath = "/feeds/posts/default"
 //     from the tab, on the first request) it is taken for a site-wide
 //     refusal when the next request is refused too, or when nothing else
 //     is found (see suspectRefusal); a 429 anywhere stops the site;
-//   - a homepage that times out, or two requests that do, stop the site.
+//   - two requests of the site that time out stop it (each costs the
+//     full request timeout; the article order waits for the deadline).
 func (r *run) smartOrder() {
 	r.robotsStep()
 	if r.done() {

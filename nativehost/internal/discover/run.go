@@ -43,7 +43,7 @@ type Options struct {
 	// Page is the tab's page, when discovery starts from the browser.
 	Page *Page
 	// Since, when set, is the user's last look at the site: sections whose
-	// sitemap lastmod is older are marked unchanged (see Section.Moved).
+	// sitemap lastmod is older are marked unchanged (Section.Unchanged).
 	Since time.Time
 	// Deadline bounds the whole discovery (Deadline when zero).
 	Deadline time.Duration

@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"net/url"
 	"strings"
 	"syscall"
 	"time"
@@ -121,6 +122,15 @@ func (c *Client) buildTransports(base *http.Transport) {
 	c.open, c.guarded = open, guarded
 }
 
+// proxied reports whether the configured proxy carries requests to origin.
+func (c *Client) proxied(origin *url.URL) bool {
+	if c.proxy == nil {
+		return false
+	}
+	u, err := c.proxy(&http.Request{Method: http.MethodGet, URL: origin, Header: http.Header{}})
+	return err == nil && u != nil
+}
+
 // withProxy marks req's context with its proxy address, if it has one.
 func (c *Client) withProxy(req *http.Request) *http.Request {
 	if c.proxy == nil {
@@ -141,10 +151,18 @@ func (c *Client) withProxy(req *http.Request) *http.Request {
 // guarding decides, once per site, whether its requests go through the
 // guarded transport: yes unless the guard is off or every address of the
 // site's host is one the guard would refuse. A host that does not resolve
-// here (a proxy may resolve it, or nobody) is treated as public.
-func (c *Client) guarding(ctx context.Context, host string) bool {
+// here (a proxy may resolve it, or nobody) is treated as public. A site the
+// configured proxy carries is guarded without a lookup: the proxy resolves
+// its name, the guarded dialer trusts the proxy's own address, and a
+// lookup here would only cost time (a resolver that cannot answer for
+// names only the proxy knows makes Go retry for 5 s).
+func (c *Client) guarding(ctx context.Context, origin *url.URL) bool {
 	if c.opts.AllowPrivate || c.opts.Transport != nil {
 		return false
+	}
+	host := origin.Hostname()
+	if c.proxied(origin) {
+		return true
 	}
 	if ip, err := netip.ParseAddr(host); err == nil {
 		return addressKind(ip) == ""

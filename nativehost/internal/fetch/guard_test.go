@@ -91,11 +91,15 @@ func TestGuarding(t *testing.T) {
 		{"nxdomain.test", true}, // unknown here: a proxy may know it
 	}
 	for _, tt := range tests {
-		if got := c.guarding(t.Context(), tt.host); got != tt.guard {
+		host := tt.host
+		if strings.Contains(host, ":") {
+			host = "[" + host + "]"
+		}
+		if got := c.guarding(t.Context(), &url.URL{Scheme: "https", Host: host}); got != tt.guard {
 			t.Errorf("guarding(%s) = %v, want %v", tt.host, got, tt.guard)
 		}
 	}
-	if quick(Options{AllowPrivate: true}).guarding(t.Context(), "203.0.113.7") {
+	if quick(Options{AllowPrivate: true}).guarding(t.Context(), &url.URL{Scheme: "https", Host: "203.0.113.7"}) {
 		t.Errorf("AllowPrivate still guards")
 	}
 }
@@ -191,5 +195,36 @@ func TestGuardProxy(t *testing.T) {
 		if !strings.HasPrefix(h.path, "http://public.test/") {
 			t.Errorf("proxy got a direct request %s", h.path)
 		}
+	}
+}
+
+// A site the proxy carries is guarded without a DNS lookup: only the proxy
+// can resolve it, and a local lookup of such names stalled discoveries for
+// 5 s on resolvers that drop queries.
+func TestGuardingProxied(t *testing.T) {
+	c := quick(Options{})
+	proxy := &url.URL{Scheme: "http", Host: "127.0.0.1:3128"}
+	c.proxy = func(r *http.Request) (*url.URL, error) {
+		if r.URL.Hostname() == "proxied.test" {
+			return proxy, nil
+		}
+		return nil, nil
+	}
+	looked := map[string]bool{}
+	c.lookup = func(_ context.Context, host string) ([]netip.Addr, error) {
+		looked[host] = true
+		return []netip.Addr{netip.MustParseAddr("10.0.0.5")}, nil
+	}
+	if !c.guarding(t.Context(), &url.URL{Scheme: "https", Host: "proxied.test"}) {
+		t.Errorf("a proxied site is not guarded")
+	}
+	if looked["proxied.test"] {
+		t.Errorf("a proxied site's name was looked up")
+	}
+	if c.guarding(t.Context(), &url.URL{Scheme: "https", Host: "direct.test"}) {
+		t.Errorf("a direct site resolving to 10.0.0.5 is guarded")
+	}
+	if !looked["direct.test"] {
+		t.Errorf("a direct site's name was not looked up")
 	}
 }

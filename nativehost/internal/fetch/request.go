@@ -116,7 +116,7 @@ func (s *Site) transport(ctx context.Context) http.RoundTripper {
 	decided := s.guard
 	s.mu.Unlock()
 	if decided == nil {
-		g := s.c.guarding(ctx, s.origin.Hostname())
+		g := s.c.guarding(ctx, s.origin)
 		s.mu.Lock()
 		if s.guard == nil {
 			s.guard = &g

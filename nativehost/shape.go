@@ -55,7 +55,7 @@ func runShape(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			status = exitFail
 			continue
 		}
-		v := classify.PathShape(u.Path)
+		v := classify.URLShape(u)
 		if *asJSON {
 			enc.Encode(shapeLine{URL: in, Shape: v.Shape, Rule: v.Rule})
 		} else {

@@ -60,7 +60,9 @@ func (r *run) tabPage() (*classify.Page, bool) {
 	if err != nil || !strings.EqualFold(pu.Hostname(), r.host) {
 		return nil, false
 	}
-	page, err := classify.Classify(p.URL, p.HTML, p.ContentType)
+	// The tab's HTML is text the browser already decoded: a <meta charset>
+	// in it must not make Classify decode it a second time.
+	page, err := classify.Classify(p.URL, p.HTML, classify.TextContentType)
 	if err != nil {
 		return nil, false
 	}

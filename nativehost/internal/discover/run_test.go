@@ -133,3 +133,30 @@ func TestRunFirstGuessForbidden(t *testing.T) {
 		}
 	}
 }
+
+// The tab's HTML arrives as text the browser already decoded, whatever its
+// <meta charset> says: it must not be decoded a second time.
+func TestRunTabPageIsText(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			w.Write([]byte("User-agent: *\nDisallow: /feed.xml\n"))
+			return
+		}
+		http.NotFound(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	const title = "日本経済新聞 速報"
+	html := `<html><head><meta charset="shift_jis"><title>日経</title>` +
+		`<link rel="alternate" type="application/rss+xml" title="` + title + `" href="/feed.xml"></head><body></body></html>`
+	c := fetch.New(fetch.Options{Pause: -1, Transport: http.DefaultTransport})
+	rep, err := Run(context.Background(), c, srv.URL+"/", Options{Page: &Page{URL: srv.URL + "/", HTML: []byte(html), ContentType: "text/html"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Feeds) == 0 {
+		t.Fatalf("no feeds: %+v", rep)
+	}
+	if rep.Feeds[0].Title != title {
+		t.Errorf("feed title %q, want %q", rep.Feeds[0].Title, title)
+	}
+}

@@ -128,7 +128,7 @@ func (r *run) useSitemap(u string, sm *sitemap.Sitemap, depts []Department) bool
 		}
 		for _, e := range sm.Entries {
 			pu, err := url.Parse(e.Loc)
-			if err != nil || len(e.Loc) > maxURL || !classify.IsSection(pu.Path) {
+			if err != nil || len(e.Loc) > maxURL || classify.URLShape(pu).Shape != classify.ShapeSection {
 				continue
 			}
 			s := Section{URL: e.Loc}

@@ -35,8 +35,8 @@ func hostileRedirectChain() Site {
 	}
 	rt.handle("/home/", n.homeHandler())
 	return Site{Name: "redirect-chain", Host: hostileHost("chain"), Handler: rt, Expect: Expect{
-		Outcome: OutcomeNone, Problem: "too many redirects",
-		Note: "the homepage is 8 redirects away (/ -> /r/1 -> ... -> /r/7 -> /home/, which has a feed link): a chain longer than 5 must end",
+		Outcome: OutcomeFeed, FeedURL: feedOf("chain"), FeedFormat: "rss", FeedItems: 10, Problem: "too many redirects",
+		Note: "the homepage is 8 redirects away (/ -> /r/1 -> ... -> /r/7 -> /home/, which has a feed link): a chain longer than 5 must end, and the report says so; the feed is still found at /feed.xml, one of the nine usual paths",
 	}}
 }
 

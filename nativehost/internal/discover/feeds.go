@@ -86,7 +86,7 @@ func (r *run) checkFeed(f *Feed) {
 	var fe *fetch.Error
 	switch {
 	case errors.As(err, &fe):
-		f.Preview = "not fetched: " + failure(fe.Word)
+		f.Preview = "not fetched: " + failure(cause(fe))
 		return
 	case resp == nil:
 		f.Preview = "not fetched: discovery stopped first"

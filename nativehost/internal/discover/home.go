@@ -83,7 +83,7 @@ func (r *run) homeStep() {
 		r.homeFail = "the homepage could not be fetched"
 		var fe *fetch.Error
 		if errors.As(err, &fe) {
-			r.homeFail = "the homepage could not be fetched: " + failure(fe.Word)
+			r.homeFail = "the homepage could not be fetched: " + failure(cause(fe))
 		}
 		return
 	}
@@ -144,6 +144,22 @@ func (r *run) robotsMoved() string {
 		return ""
 	}
 	return last
+}
+
+// cause is the status word that best explains fe: the innermost fetch
+// error it wraps. A URL is "robots-disallow" also when its host's
+// robots.txt could not be read, and then the reason names why (timeout,
+// refused-address, ...) rather than blaming robots.txt.
+func cause(fe *fetch.Error) string {
+	word := fe.Word
+	for err := fe.Err; err != nil; {
+		var in *fetch.Error
+		if !errors.As(err, &in) {
+			break
+		}
+		word, err = in.Word, in.Err
+	}
+	return word
 }
 
 // failure says what a fetch status word means, for the reason sentence;

@@ -82,7 +82,7 @@ func (r *run) fetchSitemap(u string) *sitemap.Sitemap {
 	var fe *fetch.Error
 	switch {
 	case errors.As(err, &fe):
-		r.noteSitemap(u, failure(fe.Word))
+		r.noteSitemap(u, failure(cause(fe)))
 		return nil
 	case resp == nil:
 		return nil

@@ -184,6 +184,20 @@ func (c *Client) guarding(ctx context.Context, origin *url.URL) bool {
 	return false
 }
 
+// refuseLiteral refuses a URL host that is a literal address the guard
+// would refuse at dial time. It matters behind a proxy, which is dialled
+// instead of the address.
+func refuseLiteral(host string) error {
+	ip, err := netip.ParseAddr(strings.Trim(host, "[]"))
+	if err != nil {
+		return nil
+	}
+	if k := addressKind(ip.Unmap()); k != "" {
+		return &refusedError{addr: ip, kind: k}
+	}
+	return nil
+}
+
 // refusal finds the guard's error in a transport error.
 func refusal(err error) *refusedError {
 	var r *refusedError

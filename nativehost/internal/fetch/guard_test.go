@@ -134,7 +134,8 @@ func TestGuardDial(t *testing.T) {
 // TestGuardProxy: the site is reached through a proxy on loopback (as the
 // fixture web is), which is trusted; its redirect to a loopback service is
 // dialed directly and refused, and so is the proxy's own address when a
-// redirect names it instead of the transport choosing it.
+// redirect names it instead of the transport choosing it, and a literal
+// link-local address (cloud metadata) the proxy would otherwise carry.
 func TestGuardProxy(t *testing.T) {
 	t.Parallel()
 	inside, insideRec := serve(t, "", nil)
@@ -154,6 +155,8 @@ func TestGuardProxy(t *testing.T) {
 			http.Redirect(w, r, inside.URL+"/admin", http.StatusFound)
 		case "/to-proxy":
 			http.Redirect(w, r, proxyURL.String()+"/", http.StatusFound)
+		case "/to-metadata":
+			http.Redirect(w, r, "http://169.254.169.254/latest/meta-data/", http.StatusFound)
 		}
 	})))
 	t.Cleanup(proxy.Close)
@@ -162,8 +165,9 @@ func TestGuardProxy(t *testing.T) {
 	c := quick(Options{})
 	base := http.DefaultTransport.(*http.Transport).Clone()
 	base.Proxy = func(r *http.Request) (*url.URL, error) {
-		if r.URL.Hostname() == "public.test" {
-			return proxyURL, nil
+		switch r.URL.Hostname() {
+		case "public.test", "169.254.169.254":
+			return proxyURL, nil // the proxy would carry a literal address too
 		}
 		return nil, nil // like NO_PROXY / loopback
 	}
@@ -176,11 +180,11 @@ func TestGuardProxy(t *testing.T) {
 	if resp, err := get(t, s, "home", "http://public.test/"); err != nil || string(resp.Body) != "<html>home</html>" {
 		t.Fatalf("through the proxy: %v", err)
 	}
-	for _, path := range []string{"/to-inside", "/to-proxy"} {
+	for _, path := range []string{"/to-inside", "/to-proxy", "/to-metadata"} {
 		_, err := get(t, s, "home", "http://public.test"+path)
 		wantWord(t, err, ErrRefusedAddress)
 	}
-	want := "robots:404 home:200 home:302 robots:refused-address home:302 robots:refused-address"
+	want := "robots:404 home:200 home:302 robots:refused-address home:302 robots:refused-address home:302 robots:refused-address"
 	var got []string
 	for _, r := range s.Log() {
 		got = append(got, r.Step+":"+r.Status.String())

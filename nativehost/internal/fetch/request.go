@@ -79,6 +79,13 @@ func (s *Site) roundTrip(ctx context.Context, rt http.RoundTripper, u *url.URL, 
 			req.Header.Set("If-Modified-Since", stored.lastMod)
 		}
 	}
+	if s.guarded() {
+		// A literal address needs no DNS, so a proxy would carry it
+		// unchecked (to 169.254.169.254, say): refuse it here.
+		if err := refuseLiteral(u.Hostname()); err != nil {
+			return nil, err
+		}
+	}
 	if rt == s.c.guarded {
 		req = s.c.withProxy(req)
 	}
@@ -107,6 +114,14 @@ func (s *Site) roundTrip(ctx context.Context, rt http.RoundTripper, u *url.URL, 
 		s.c.cond.put(u.String(), hr.Header, resp.Body)
 	}
 	return resp, nil
+}
+
+// guarded reports whether the session's requests are guarded (decided by
+// transport at the first request).
+func (s *Site) guarded() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.guard != nil && *s.guard
 }
 
 // transport picks the guarded or the open transport for the session,

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"net/url"
+	"unicode/utf8"
 
 	"feedscout/wasm/classify"
 	"feedscout/wasm/opml"
@@ -58,6 +59,26 @@ func classifyCall(in []byte) []byte {
 	p, err := classify.Classify(pageURL, []byte(html), classify.TextContentType)
 	if err != nil {
 		return errorReply(err)
+	}
+	return appendPage(nil, p)
+}
+
+// classifyHTMLCall is classify without JSON on the way in: the page URL
+// and the page's HTML as UTF-8 (the bytes TextEncoder gives), read in
+// place. Invalid UTF-8 is replaced by U+FFFD first, as the JSON reader of
+// classifyCall does, so both calls answer alike. With lists false the
+// answer leaves out "sections" and "articles" (the popup shows neither),
+// which on a big homepage are most of its bytes.
+func classifyHTMLCall(pageURL string, html []byte, lists bool) []byte {
+	if !utf8.Valid(html) {
+		html = []byte(string([]rune(string(html))))
+	}
+	p, err := classify.Classify(pageURL, html, classify.TextContentType)
+	if err != nil {
+		return errorReply(err)
+	}
+	if !lists {
+		return appendPageNoLists(nil, p)
 	}
 	return appendPage(nil, p)
 }

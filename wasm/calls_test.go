@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/url"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -116,5 +117,36 @@ func TestOPMLCalls(t *testing.T) {
 	}
 	if !strings.Contains(doc.OPML, "&lt;img src=x") {
 		t.Error("hostile title not escaped in the OPML")
+	}
+}
+
+// TestClassifyHTMLCall: the raw call answers what the JSON call answers,
+// invalid UTF-8 included, and without lists leaves out only sections and
+// articles.
+func TestClassifyHTMLCall(t *testing.T) {
+	pages := []string{
+		`<html><head><title>日本経済新聞</title><link rel="alternate" type="application/rss+xml" href="/rss/"></head>
+<body><a href="/article/DGXZQOUC026TI0S6A101C2000000/">スタートアップ</a><a href="/business/">Business</a><a href="/feed">RSS</a></body></html>`,
+		"<title>bad \xff\xfe bytes</title><a href=\"/news/2026/11/30/a-story-\xc3\x28-here\">\xe2\x82 x</a>",
+	}
+	for _, html := range pages {
+		req, _ := json.Marshal(map[string]string{"url": "https://www.nikkei.com/", "html": html})
+		want := classifyCall(req)
+		if got := classifyHTMLCall("https://www.nikkei.com/", []byte(html), true); !bytes.Equal(got, want) {
+			t.Errorf("classify_html = %s\nclassify = %s", got, want)
+		}
+		var full, short map[string]any
+		json.Unmarshal(want, &full)
+		if err := json.Unmarshal(classifyHTMLCall("https://www.nikkei.com/", []byte(html), false), &short); err != nil {
+			t.Fatal(err)
+		}
+		delete(full, "sections")
+		delete(full, "articles")
+		if !reflect.DeepEqual(short, full) {
+			t.Errorf("without lists = %v\nwant %v", short, full)
+		}
+	}
+	if got := string(classifyHTMLCall("mailto:x@y", nil, true)); got != `{"error":"classify: page url \"mailto:x@y\": not an absolute http(s) url"}` {
+		t.Errorf("bad url: %s", got)
 	}
 }

@@ -22,6 +22,7 @@
 //	alloc(size i32) -> ptr i32    reserve size bytes; the host writes the request there
 //	free(ptr i32)                 release a buffer from alloc or a result
 //	classify(ptr i32, len i32) -> i64
+//	classify_html(url_ptr i32, url_len i32, html_ptr i32, html_len i32, lists i32) -> i64
 //	shape(ptr i32, len i32) -> i64
 //	opml_export(ptr i32, len i32) -> i64
 //	opml_import(ptr i32, len i32) -> i64
@@ -42,6 +43,12 @@
 //	             (classify.TextContentType); content_type is accepted and not
 //	             otherwise used. The module carries no charset tables: raw
 //	             bytes in other charsets are the host's job.
+//	classify_html  the same answer as classify, without JSON on the way in:
+//	             the page URL and the HTML are two alloc'd buffers of plain
+//	             UTF-8 (what TextEncoder.encodeInto writes), read in place.
+//	             With lists 0 the answer leaves out "sections" and
+//	             "articles". The popup uses it: a 1 MB page then costs no
+//	             JSON.stringify, no escaping and no copy in the module.
 //	shape        {"urls": ["https://.../a/b", "/path"]}
 //	             -> [{"url": "...", "shape": "article|section|other", "rule": "..."}]
 //	             A URL that does not parse is "other" by rule "invalid-url".

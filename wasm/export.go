@@ -67,6 +67,28 @@ func panicText(r any) string {
 //go:wasmexport classify
 func classifyExport(ptr, size uint32) uint64 { return call("classify", ptr, size, classifyCall) }
 
+//go:wasmexport classify_html
+func classifyHTMLExport(urlPtr, urlLen, htmlPtr, htmlLen, lists uint32) (packed uint64) {
+	defer func() {
+		if r := recover(); r != nil {
+			out := errorReply(errors.New("classify_html: internal error: " + panicText(r)))
+			packed = uint64(keep(out))<<32 | uint64(len(out))
+		}
+	}()
+	var out []byte
+	u, uok := buffers[urlPtr]
+	h, hok := buffers[htmlPtr]
+	switch {
+	case !uok || !hok:
+		out = errorReply(errors.New("classify_html: a pointer was not returned by alloc"))
+	case int(urlLen) > len(u) || int(htmlLen) > len(h):
+		out = errorReply(errors.New("classify_html: a length exceeds its buffer"))
+	default:
+		out = classifyHTMLCall(string(u[:urlLen]), h[:htmlLen], lists != 0)
+	}
+	return uint64(keep(out))<<32 | uint64(len(out))
+}
+
 //go:wasmexport shape
 func shapeExport(ptr, size uint32) uint64 { return call("shape", ptr, size, shapeCall) }
 

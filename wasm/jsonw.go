@@ -131,7 +131,13 @@ func appendString(b []byte, s string) []byte {
 
 // appendPage writes a classify.Page with the field names, order and
 // omitempty rules of its json tags.
-func appendPage(b []byte, p *classify.Page) []byte {
+func appendPage(b []byte, p *classify.Page) []byte { return writePage(b, p, true) }
+
+// appendPageNoLists writes p as appendPage does but without its
+// "sections" and "articles" members.
+func appendPageNoLists(b []byte, p *classify.Page) []byte { return writePage(b, p, false) }
+
+func writePage(b []byte, p *classify.Page, lists bool) []byte {
 	o := object{b: b}
 	o.str("url", p.URL)
 	o.strOmit("base", p.Base)
@@ -147,10 +153,12 @@ func appendPage(b []byte, p *classify.Page) []byte {
 	}
 	o.key("feed_anchors")
 	o.b = appendLinks(o.b, p.FeedAnchors)
-	o.key("sections")
-	o.b = appendLinks(o.b, p.Sections)
-	o.key("articles")
-	o.b = appendLinks(o.b, p.Articles)
+	if lists {
+		o.key("sections")
+		o.b = appendLinks(o.b, p.Sections)
+		o.key("articles")
+		o.b = appendLinks(o.b, p.Articles)
+	}
 	o.boolean("links_to_articles", p.LinksToArticles)
 	o.integer("same_host_links", p.SameHostLinks)
 	if p.Truncated {

@@ -1,7 +1,7 @@
 // classifier.js: the page classifier (wasm/, Go compiled to a WASI
 // reactor) behind four plain functions. The module's ABI is in wasm/doc.go:
-// JSON in through alloc'd memory, JSON out as ptr<<32 | len, every buffer
-// freed by us. No chrome.* APIs here: the caller passes the module's URL.
+// JSON in through alloc'd memory (for classify, the page's UTF-8 as is),
+// JSON out as ptr<<32 | len, every buffer freed by us. No chrome.* APIs here: the caller passes the module's URL.
 
 import { createWASI } from "./wasi.js";
 
@@ -10,11 +10,11 @@ import { createWASI } from "./wasi.js";
  * which are synchronous and throw an Error with the module's sentence when
  * it answers {"error": ...}.
  *
- * @param {string | URL | BufferSource | WebAssembly.Module} wasm the
- *   module's URL (chrome.runtime.getURL("wasm/classify.wasm")), or its bytes
- *   or compiled module (tests).
+ * @param {string | URL | BufferSource | WebAssembly.Module | Promise<WebAssembly.Module>} wasm
+ *   the module's URL (chrome.runtime.getURL("wasm/classify.wasm")), its
+ *   bytes, its compiled module, or a promise of that (startCompile).
  * @returns {Promise<{
- *   classify: (url: string, html: string, contentType?: string) => object,
+ *   classify: (url: string, html: string, contentType?: string, options?: {lists?: boolean}) => object,
  *   shape: (urls: string[]) => {url: string, shape: string, rule: string}[],
  *   opmlExport: (title: string, subs: object[]) => string,
  *   opmlImport: (text: string) => object[],
@@ -22,10 +22,14 @@ import { createWASI } from "./wasi.js";
  */
 export async function loadClassifier(wasm) {
   const wasi = createWASI();
-  const instance = await instantiate(wasm, wasi.imports);
+  const module = await compile(await wasm);
+  mark("wasm-compiled");
+  const instance = await WebAssembly.instantiate(module, wasi.imports);
+  mark("wasm-instantiated");
   const ex = instance.exports;
   wasi.setMemory(ex.memory);
   ex._initialize(); // a reactor: runs Go's initialisation once, before any call
+  mark("wasm-initialized");
 
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
@@ -54,10 +58,56 @@ export async function loadClassifier(wasm) {
     }
   }
 
+  /**
+   * put writes text into memory as UTF-8, straight into an alloc'd buffer
+   * (no intermediate copy), and returns [ptr, len]: a first guess of
+   * room for mostly ASCII text, else the most UTF-8 can take (3 bytes a
+   * UTF-16 unit).
+   */
+  function put(text) {
+    let size = text.length + (text.length >> 3) + 16;
+    for (;;) {
+      const ptr = ex.alloc(size) >>> 0;
+      const { read, written } = encoder.encodeInto(text, new Uint8Array(ex.memory.buffer, ptr, size));
+      if (read === text.length) return [ptr, written];
+      ex.free(ptr);
+      size = text.length * 3;
+    }
+  }
+
+  /** answer decodes a packed result, frees it, and throws its error. */
+  function answer(packed) {
+    const outPtr = Number(packed >> 32n);
+    const outLen = Number(packed & 0xffffffffn);
+    try {
+      const result = JSON.parse(decoder.decode(new Uint8Array(ex.memory.buffer, outPtr, outLen)));
+      if (result && !Array.isArray(result) && typeof result.error === "string") {
+        throw new Error(result.error);
+      }
+      return result;
+    } finally {
+      ex.free(outPtr);
+    }
+  }
+
   return {
-    /** classify reads one page's HTML (a string: already decoded). */
-    classify(url, html, contentType = "") {
-      return call("classify", { url, html, content_type: contentType || "" });
+    /**
+     * classify reads one page's HTML (a string: already decoded). With
+     * {lists: false} the answer has no sections and articles (cheaper on
+     * big pages). contentType is accepted for the record: text is read as
+     * UTF-8 whatever it says (wasm/doc.go).
+     */
+    classify(url, html, contentType = "", { lists = true } = {}) {
+      const [urlPtr, urlLen] = put(url);
+      let htmlPtr = 0;
+      try {
+        let htmlLen;
+        [htmlPtr, htmlLen] = put(html);
+        return answer(BigInt.asUintN(64, ex.classify_html(urlPtr, urlLen, htmlPtr, htmlLen, lists ? 1 : 0)));
+      } finally {
+        ex.free(urlPtr);
+        if (htmlPtr) ex.free(htmlPtr);
+      }
     },
     /** shape judges URLs (or paths) by their shape alone. */
     shape(urls) {
@@ -74,20 +124,32 @@ export async function loadClassifier(wasm) {
   };
 }
 
-/** instantiate compiles and instantiates the module from what was given. */
-async function instantiate(wasm, imports) {
-  if (wasm instanceof WebAssembly.Module) {
-    return WebAssembly.instantiate(wasm, imports);
-  }
-  if (wasm instanceof ArrayBuffer || ArrayBuffer.isView(wasm)) {
-    return (await WebAssembly.instantiate(wasm, imports)).instance;
-  }
-  const response = await fetch(wasm);
+/**
+ * startCompile fetches and compiles the module at url, streaming (compiling
+ * while the bytes arrive) when the response says application/wasm. The
+ * popup calls it first thing and hands the promise to loadClassifier.
+ * @param {string | URL} url
+ * @returns {Promise<WebAssembly.Module>}
+ */
+export async function startCompile(url) {
+  const response = await fetch(url);
   if (!response.ok) {
-    throw new Error(`loading ${wasm}: HTTP ${response.status}`);
+    throw new Error(`loading ${url}: HTTP ${response.status}`);
   }
-  if (WebAssembly.instantiateStreaming && response.headers.get("content-type") === "application/wasm") {
-    return (await WebAssembly.instantiateStreaming(response, imports)).instance;
+  if (WebAssembly.compileStreaming && response.headers.get("content-type") === "application/wasm") {
+    return WebAssembly.compileStreaming(response);
   }
-  return (await WebAssembly.instantiate(await response.arrayBuffer(), imports)).instance;
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
+/** compile turns what was given into a compiled module. */
+async function compile(wasm) {
+  if (wasm instanceof WebAssembly.Module) return wasm;
+  if (wasm instanceof ArrayBuffer || ArrayBuffer.isView(wasm)) return WebAssembly.compile(wasm);
+  return startCompile(wasm);
+}
+
+/** mark records a performance mark where the page has a timeline. */
+function mark(name) {
+  if (typeof performance !== "undefined" && performance.mark) performance.mark(name);
 }

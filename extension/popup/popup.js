@@ -17,25 +17,16 @@ import * as subs from "./subs.js";
 
 const body = document.body;
 
-// The classifier starts loading at once, in parallel with reading the tab.
-// The performance marks time the popup's start (docs/performance-browser.md).
-const classifierReady = loadClassifier(chrome.runtime.getURL("wasm/classify.wasm")).then((c) => {
+// What boot.js (a classic script in popup.html's head) started.
+const { compiled, head, params, subsPage, tabId: whichTab } = globalThis.feedscoutBoot;
+
+// The classifier's fetch and compile started in boot.js, in parallel with
+// reading the tab. The performance marks time the popup's start
+// (docs/performance-browser.md).
+const classifierReady = loadClassifier(compiled).then((c) => {
   performance.mark("classifier-ready");
   return c;
 });
-
-/** which returns the id of the tab this popup describes. */
-async function which() {
-  const param = params.get("tab");
-  if (param !== null) {
-    const id = Number(param);
-    if (!Number.isInteger(id) || id < 0) throw new Error(`tab=${param} is not a tab id`);
-    return id;
-  }
-  const [tab] = await chrome.tabs.query({ active: true, currentWindow: true });
-  if (!tab) throw new Error("no active tab");
-  return tab.id;
-}
 
 // snapshot runs in the tab (scripting.executeScript): it only reads. status
 // is the HTTP status the tab's document came with (0 when the browser does
@@ -50,14 +41,7 @@ function snapshot() {
   };
 }
 
-// headOf runs in the tab too: the <head> alone, where link tags live, so
-// the advertised feeds can show before a big page is serialised, moved and
-// classified whole.
-function headOf() {
-  return { url: location.href, head: document.head ? document.head.outerHTML : "", contentType: document.contentType };
-}
-
-/** readTab returns what func (snapshot or headOf) returns in the tab. */
+/** readTab returns what func returns in the tab. */
 async function readTab(tabId, func = snapshot) {
   const [res] = await chrome.scripting.executeScript({ target: { tabId }, func });
   if (!res || !res.result) throw new Error("the tab returned nothing");
@@ -72,11 +56,11 @@ function shown() {
 // firstLook classifies the tab's <head> and shows its advertised feeds,
 // unless the whole page was classified first. The whole page replaces
 // these rows with the same ones plus what only the body holds.
-async function firstLook(tabId) {
-  const [c, h] = await Promise.all([classifierReady, readTab(tabId, headOf)]);
+async function firstLook() {
+  const [c, h] = await Promise.all([classifierReady, head]);
   const site = siteOf(h.url);
   if (page || !site) return;
-  const p = c.classify(h.url, `<!doctype html><html>${h.head}<body></body></html>`, h.contentType);
+  const p = c.classify(h.url, `<!doctype html><html>${h.head}<body></body></html>`, h.contentType, { lists: false });
   if (page || !p.feeds || !p.feeds.length) return;
   document.getElementById("site").textContent = new URL(site).host;
   renderPage(p, site);
@@ -91,8 +75,6 @@ let page = null; // the classifier's answer for tab
 // for a given tab (?tab=ID), or the subscriptions page in a tab of its own
 // (?view=subs), where a file chooser can open: Chrome closes a toolbar
 // popup when one does, so Import there opens this page instead.
-const params = new URLSearchParams(location.search);
-const subsPage = params.get("view") === "subs";
 const toolbarPopup = !subsPage && !params.has("tab");
 
 async function main() {
@@ -113,10 +95,12 @@ async function main() {
   }
 
   let tabErr = null;
-  const tabId = which();
-  tabId.then(firstLook).catch(() => {}); // the whole read below reports errors
-  const tabRead = tabId
-    .then((id) => readTab(id))
+  // The whole page is read once the first look is done: serialising and
+  // moving a big page competes for the CPU with compiling the classifier,
+  // and the advertised feeds need only the <head>.
+  const first = firstLook().catch(() => {}); // the whole read below reports errors
+  const tabRead = Promise.all([whichTab, first])
+    .then(([id]) => readTab(id))
     .then((snap) => {
       performance.mark("tab-read");
       return snap;
@@ -149,7 +133,8 @@ async function main() {
   }
   const t0 = performance.now();
   try {
-    page = classifier.classify(tab.url, tab.html, tab.contentType);
+    // The popup shows no sections or articles: leave them out of the answer.
+    page = classifier.classify(tab.url, tab.html, tab.contentType, { lists: false });
   } catch (err) {
     body.dataset.state = "page-error";
     say("page-status", `The classifier could not read this page (${err.message}). Find feed still works.`);

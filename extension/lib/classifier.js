@@ -23,7 +23,6 @@ import { createWASI } from "./wasi.js";
 export async function loadClassifier(wasm) {
   const wasi = createWASI();
   const module = await compile(await wasm);
-  mark("wasm-compiled");
   const instance = await WebAssembly.instantiate(module, wasi.imports);
   mark("wasm-instantiated");
   const ex = instance.exports;

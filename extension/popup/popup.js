@@ -7,7 +7,6 @@
 // own (the browser tests do that); both go through readTab. With
 // ?view=subs the page is the subscriptions list alone.
 
-import { loadClassifier } from "../lib/classifier.js";
 import { siteOf } from "../lib/format.js";
 import { CODES, INSTALL_COMMAND, INSTALL_FROM_SOURCE } from "../lib/protocol.js";
 import { say } from "./dom.js";
@@ -15,15 +14,16 @@ import { ask } from "./host.js";
 import { renderPage, renderReport, progressRow } from "./render.js";
 import * as subs from "./subs.js";
 
+performance.mark("popup-js"); // its module graph has loaded (docs/performance-browser.md)
 const body = document.body;
 
 // What boot.js (a classic script in popup.html's head) started.
-const { compiled, head, params, subsPage, tabId: whichTab } = globalThis.feedscoutBoot;
+const { classifier: started, head, params, subsPage, tabId: whichTab } = globalThis.feedscoutBoot;
 
-// The classifier's fetch and compile started in boot.js, in parallel with
-// reading the tab. The performance marks time the popup's start
+// The classifier was started by boot.js, in parallel with reading the tab.
+// The performance marks time the popup's start
 // (docs/performance-browser.md).
-const classifierReady = loadClassifier(compiled).then((c) => {
+const classifierReady = started.then((c) => {
   performance.mark("classifier-ready");
   return c;
 });

@@ -2,7 +2,7 @@ package tests
 
 // Benchmarks in the real browser (docs/performance-browser.md):
 //
-//	FEEDSCOUT_DIST=$PWD/dist go test ./tests -run '^$' -bench 'Popup|ClassifyVsDOMParser' -benchtime 20x
+//	FEEDSCOUT_DIST=$PWD/dist go test ./tests -run '^$' -bench 'PopupToFeeds|ClassifyVsDOMParser|WASMLoadSteps' -benchtime 20x
 //
 // BenchmarkPopupToFeeds: from the popup's navigation start to the advertised
 // feeds on screen (the popup's "feeds-shown" mark), for a ~1 MB homepage.

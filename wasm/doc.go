@@ -5,7 +5,10 @@
 //
 // # Build
 //
-//	GOOS=wasip1 GOARCH=wasm go build -buildmode=c-shared -o classify.wasm ./wasm
+//	GOOS=wasip1 GOARCH=wasm go build -buildmode=c-shared -ldflags="-s -w" -o classify.wasm ./wasm
+//
+// (build.sh; -s -w drops the name section, 66 KB. build.sh also writes
+// classify.wasm.gz, which the popup fetches.)
 //
 // The result is a WASI preview1 reactor: it imports only
 // wasi_snapshot_preview1 functions (extension/lib/wasi.js provides them in

@@ -28,8 +28,9 @@
   const compiled = (async () => {
     const url = chrome.runtime.getURL("wasm/classify.wasm");
     if (typeof DecompressionStream === "function") {
-      const gz = await fetch(url + ".gz");
-      if (gz.ok) {
+      // A build without the .gz (a network error here) loads the plain file.
+      const gz = await fetch(url + ".gz").catch(() => null);
+      if (gz && gz.ok) {
         performance.mark("wasm-response");
         const wasm = gz.body.pipeThrough(new DecompressionStream("gzip"));
         return compiledMark(WebAssembly.compileStreaming(new Response(wasm, { headers: { "content-type": "application/wasm" } })));

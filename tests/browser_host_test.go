@@ -133,7 +133,7 @@ func progressFirst(t *testing.T, r findResult) {
 }
 
 func TestFindFeedThroughHost(t *testing.T) {
-	b, web := webBrowser(t, "theverge", "nikkei", "apnews", "nothing")
+	b, web := webBrowser(t, "theverge", "techcrunch", "nikkei", "apnews", "nothing")
 
 	t.Run("feed", func(t *testing.T) {
 		ctx := popupOnSite(t, b, web, "theverge")
@@ -148,6 +148,19 @@ func TestFindFeedThroughHost(t *testing.T) {
 		}
 		if !regexp.MustCompile(`^robots\.txt \d{3}, \d+ ms$`).MatchString(r.Progress[0]) {
 			t.Errorf("first progress row %q, want like \"robots.txt 200, 120 ms\"", r.Progress[0])
+		}
+	})
+
+	// Only the main feed is read to preview it; the comments feed shows
+	// why it was not read, not an item count the host never saw.
+	t.Run("feed not previewed", func(t *testing.T) {
+		ctx := popupOnSite(t, b, web, "techcrunch")
+		r := find(t, ctx)
+		if r.Outcome != "feed" || len(r.FeedMeta) < 2 {
+			t.Fatalf("outcome %s, feed meta %v; want two feeds", r.Outcome, r.FeedMeta)
+		}
+		if m := r.FeedMeta[1]; !strings.Contains(m, "not fetched") || strings.Contains(m, "item") {
+			t.Errorf("comments feed meta %q, want the reason it was not read and no item count", m)
 		}
 	})
 

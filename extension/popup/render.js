@@ -24,7 +24,8 @@ export function feedRow(f, site) {
   const badges = [el("span", { class: "badge" }, formatName(f.format, f.type))];
   if (f.comments) badges.push(el("span", { class: "badge comments" }, "comments"));
   const meta = [];
-  if (Number.isFinite(f.items)) meta.push(plural(f.items, "item"));
+  // A feed the host did not read has no item count, only the reason why.
+  if (f.checked !== false && Number.isFinite(f.items)) meta.push(plural(f.items, "item"));
   const newest = shortDate(f.newest);
   if (newest) meta.push(`newest ${newest}`);
   if (f.checked === false && f.preview) meta.push(oneLine(f.preview, 120));

@@ -127,7 +127,7 @@ func TestSubscriptionsSurviveRestartAndUpdate(t *testing.T) {
 func TestOPMLExportNewsboatImport(t *testing.T) {
 	newsboat, err := exec.LookPath("newsboat")
 	if err != nil {
-		t.Skip("newsboat not installed (apt-get install newsboat)")
+		missing(t, "newsboat not installed (apt-get install newsboat)")
 	}
 	srv := servePages(t, map[string]string{"/": twoFeeds()})
 	b := startBrowser(t, browserOptions{noHost: true})

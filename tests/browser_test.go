@@ -46,8 +46,19 @@ func chromiumPath(t testing.TB) string {
 			return p
 		}
 	}
-	t.Skip("no chromium on PATH (apt-get install chromium); browser tests skipped")
+	missing(t, "no chromium on PATH (apt-get install chromium); browser tests skipped")
 	return ""
+}
+
+// missing skips a test whose outside tool is not installed, or fails it
+// when FEEDSCOUT_REQUIRE_TOOLS is set (CI sets it: a failed install must
+// not turn into a green run that tested nothing).
+func missing(t testing.TB, why string) {
+	t.Helper()
+	if os.Getenv("FEEDSCOUT_REQUIRE_TOOLS") != "" {
+		t.Fatal(why + " (FEEDSCOUT_REQUIRE_TOOLS is set)")
+	}
+	t.Skip(why)
 }
 
 // browserDist is the built product the browser tests load (distDir, which

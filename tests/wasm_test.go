@@ -381,7 +381,7 @@ func TestWASMMemoryReclaimed(t *testing.T) {
 func TestClassifierJS(t *testing.T) {
 	node, err := exec.LookPath("node")
 	if err != nil {
-		t.Skip("node is not installed; the browser tests cover classifier.js")
+		missing(t, "node is not installed (apt-get install nodejs); the browser tests cover classifier.js")
 	}
 	lib, err := filepath.Abs(filepath.Join("..", "extension", "lib", "classifier.js"))
 	if err != nil {

@@ -328,15 +328,35 @@ func (b *browser) popup(tabID int, listen func(ev any)) context.Context {
 }
 
 // waitJS polls the boolean expression in ctx every 20 ms until it is true or
-// timeout passes.
+// timeout passes. A page that navigates meanwhile (a target attached while
+// it still loads) destroys the polling's execution context: polling starts
+// again in the new one.
 func waitJS(t testing.TB, ctx context.Context, expr string, timeout time.Duration) {
 	t.Helper()
-	tctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	if _, err := chromedp.Run(tctx, chromedp.Poll[bool](expr, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(timeout))); err != nil {
+	deadline := time.Now().Add(timeout)
+	for {
+		left := time.Until(deadline)
+		tctx, cancel := context.WithTimeout(ctx, left)
+		_, err := chromedp.Run(tctx, chromedp.Poll[bool](expr, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(left)))
+		cancel()
+		if err == nil {
+			return
+		}
+		if navigated(err) && time.Now().Before(deadline) {
+			time.Sleep(20 * time.Millisecond)
+			continue
+		}
 		state, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body ? JSON.stringify({data: document.body.dataset, text: document.body.innerText.slice(0, 2000)}) : "no body"`))
 		t.Fatalf("wait for %s: %v; page: %s", expr, err, state)
 	}
+}
+
+// navigated reports whether err says the page's JavaScript context went
+// away under an evaluation (the page navigated or reloaded).
+func navigated(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "Execution context was destroyed") ||
+		strings.Contains(msg, "Cannot find context with specified id")
 }
 
 // eval evaluates expr (awaiting a promise) in ctx and decodes the result.

@@ -74,6 +74,11 @@ run)
 		exit 1
 	fi
 	chrome=$(browser) || { echo "build.sh run: no Chromium or Chrome found; install one (apt-get install chromium)" >&2; exit 1; }
+	case "$chrome" in
+	*google-chrome*)
+		echo "build.sh run: $chrome ignores --load-extension (Chrome 137+): load $DIST/extension at chrome://extensions (Developer mode, Load unpacked)" >&2
+		;;
+	esac
 	profile=$DIST/profile
 	mkdir -p "$profile"
 	"$DIST/feedscout-host" install --browser chromium --profile "$profile"

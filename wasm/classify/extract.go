@@ -1,7 +1,6 @@
 package classify
 
 import (
-	"bytes"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -46,20 +45,20 @@ const maxText = 2048
 // src; anchors read the alt of their images whatever the count.
 const maxImgs = 64
 
-// extract runs the tokenizer over a UTF-8 page once. Tag names come from
-// the raw token (tagOf) and attributes are read only for the few tags that
-// matter: the tokenizer's TagName and TagAttr copy on every call, which on
-// a 1 MB page is most of the work.
+// extract runs the tokenizer (tokenizer.go: x/net/html's, reading the
+// page in place) over a UTF-8 page once. Tag names come from the raw token
+// (tagOf) and attributes are read (attrs, without copies) only for the
+// few tags that matter.
 func extract(body []byte) *doc {
 	d := &doc{}
-	z := html.NewTokenizer(bytes.NewReader(body))
-	z.SetMaxBuf(maxToken)
+	z := newTokenizer(body, maxToken)
 	var (
 		cur    *anchor // the open <a>, nil outside one
 		text   []byte  // text of the open <a>
 		alt    string  // first image alt inside the open <a>
 		rawTag tag     // the raw-text element whose content comes next
 		imgs   int
+		at     attrs // attribute reader, reused from tag to tag
 	)
 	closeAnchor := func() {
 		if cur == nil {
@@ -79,12 +78,12 @@ func extract(body []byte) *doc {
 		cur, text, alt = nil, text[:0], ""
 	}
 	for {
-		tt := z.Next()
+		tt := z.next()
 		switch tt {
 		case html.ErrorToken:
 			// io.EOF ends the page; ErrBufferExceeded (maxToken) ends
 			// what we can read of it.
-			if z.Err() == html.ErrBufferExceeded {
+			if z.errAt() == html.ErrBufferExceeded {
 				d.truncated = true
 			}
 			closeAnchor()
@@ -92,41 +91,48 @@ func extract(body []byte) *doc {
 		case html.TextToken:
 			if rawTag != tagNone {
 				if rawTag == tagTitle && !d.hasTitle {
-					d.title, d.hasTitle = collapse(capBytes(z.Text())), true
+					d.title, d.hasTitle = collapse(capBytes(z.text())), true
 				}
 				rawTag = tagNone
 				continue
 			}
 			if cur != nil && len(text) < maxText {
-				text = append(text, capBytes(z.Text())...)
+				text = append(text, capBytes(z.text())...)
 			}
 		case html.StartTagToken, html.SelfClosingTagToken:
 			rawTag = tagNone
-			t := tagOf(z.Raw())
+			raw := z.rawBytes()
+			t := tagOf(raw)
 			switch t {
 			case tagA:
 				closeAnchor()
-				cur = readAnchor(z)
+				at.reset(z)
+				cur = readAnchor(&at)
 			case tagImg:
 				wantAlt, wantSrc := cur != nil && alt == "", imgs < maxImgs
 				if wantAlt || wantSrc {
 					imgs++
-					src, a := imgAttrs(z, wantSrc, wantAlt)
+					at.reset(z)
+					src, a := imgAttrs(&at, wantSrc, wantAlt)
 					if wantAlt {
 						alt = a
 					}
 					d.telltale(src)
 				}
 			case tagLink:
-				d.readLink(z)
+				at.reset(z)
+				d.readLink(&at)
 			case tagBase:
-				if href, ok := attr(z, "href"); ok && !d.hasBase {
-					d.base, d.hasBase = href, true
+				if !d.hasBase {
+					at.reset(z)
+					d.base, d.hasBase = attr(&at, "href")
 				}
 			case tagMeta:
-				d.readMeta(z)
+				at.reset(z)
+				d.readMeta(&at)
 			case tagScript:
-				d.readScript(z)
+				at.reset(z)
+				d.readScript(&at)
 				rawTag = t
 			case tagTitle, tagRaw:
 				rawTag = t
@@ -136,7 +142,7 @@ func extract(body []byte) *doc {
 			}
 		case html.EndTagToken:
 			rawTag = tagNone
-			switch tagOf(z.Raw()) {
+			switch tagOf(z.rawBytes()) {
 			case tagA:
 				closeAnchor()
 			case tagPhrasing:
@@ -242,10 +248,10 @@ func capBytes(b []byte) []byte {
 }
 
 // attr returns the value of one attribute of the current tag.
-func attr(z *html.Tokenizer, want string) (string, bool) {
+func attr(at *attrs, want string) (string, bool) {
 	for more := true; more; {
 		var k, v []byte
-		k, v, more = z.TagAttr()
+		k, v, more = at.next()
 		if string(k) == want {
 			return string(v), true
 		}
@@ -253,26 +259,26 @@ func attr(z *html.Tokenizer, want string) (string, bool) {
 	return "", false
 }
 
-func readAnchor(z *html.Tokenizer) *anchor {
+func readAnchor(at *attrs) *anchor {
 	a := &anchor{}
-	var title, aria string
+	var title, aria []byte
 	for more := true; more; {
 		var k, v []byte
-		k, v, more = z.TagAttr()
+		k, v, more = at.next()
 		switch string(k) {
 		case "href":
 			a.href = string(v)
 		case "type":
 			a.typ = string(v)
 		case "title":
-			title = string(v)
+			title = v
 		case "aria-label":
-			aria = string(v)
+			aria = v
 		}
 	}
-	a.label = collapse([]byte(aria))
+	a.label = collapse(aria)
 	if a.label == "" {
-		a.label = collapse([]byte(title))
+		a.label = collapse(title)
 	}
 	return a
 }
@@ -280,10 +286,10 @@ func readAnchor(z *html.Tokenizer) *anchor {
 // imgAttrs reads an image's src and alt, as far as wanted: it stops once it
 // has them, since every attribute read costs copies (pictures carry long
 // srcset lists).
-func imgAttrs(z *html.Tokenizer, wantSrc, wantAlt bool) (src, alt string) {
+func imgAttrs(at *attrs, wantSrc, wantAlt bool) (src, alt string) {
 	for more := true; more && (wantSrc || wantAlt); {
 		var k, v []byte
-		k, v, more = z.TagAttr()
+		k, v, more = at.next()
 		switch string(k) {
 		case "src":
 			if wantSrc {
@@ -298,12 +304,12 @@ func imgAttrs(z *html.Tokenizer, wantSrc, wantAlt bool) (src, alt string) {
 	return src, alt
 }
 
-func (d *doc) readLink(z *html.Tokenizer) {
+func (d *doc) readLink(at *attrs) {
 	var rel, href string
 	var l alternate
 	for more := true; more; {
 		var k, v []byte
-		k, v, more = z.TagAttr()
+		k, v, more = at.next()
 		switch string(k) {
 		case "rel":
 			rel = string(v)
@@ -329,11 +335,11 @@ func (d *doc) readLink(z *html.Tokenizer) {
 	d.telltale(rel)
 }
 
-func (d *doc) readMeta(z *html.Tokenizer) {
+func (d *doc) readMeta(at *attrs) {
 	var name, prop, content string
 	for more := true; more; {
 		var k, v []byte
-		k, v, more = z.TagAttr()
+		k, v, more = at.next()
 		switch string(k) {
 		case "name":
 			name = strings.ToLower(strings.TrimSpace(string(v)))
@@ -355,10 +361,10 @@ func (d *doc) readMeta(z *html.Tokenizer) {
 	}
 }
 
-func (d *doc) readScript(z *html.Tokenizer) {
+func (d *doc) readScript(at *attrs) {
 	for more := true; more; {
 		var k, v []byte
-		k, v, more = z.TagAttr()
+		k, v, more = at.next()
 		switch string(k) {
 		case "src":
 			d.telltale(string(v))

@@ -47,8 +47,25 @@ func BenchmarkSectionArticles(b *testing.B) {
 }
 
 // BenchmarkTokenize is the floor under BenchmarkClassify: the same page
-// through html.Tokenizer.Next alone, nothing read from the tokens.
+// through the tokenizer's next alone (tokenizer.go), nothing read from the
+// tokens.
 func BenchmarkTokenize(b *testing.B) {
+	_, body, _ := readFixture(b, "publisher-home.html")
+	b.SetBytes(int64(len(body)))
+	b.ReportAllocs()
+	start := cpuTime()
+	for b.Loop() {
+		z := newTokenizer(body, maxToken)
+		for z.next() != html.ErrorToken {
+		}
+	}
+	reportCPU(b, start)
+}
+
+// BenchmarkTokenizeXNet is the same through x/net/html's Tokenizer, which
+// tokenizer.go copies: reading from an io.Reader a byte per call and
+// copying every attribute name.
+func BenchmarkTokenizeXNet(b *testing.B) {
 	_, body, _ := readFixture(b, "publisher-home.html")
 	b.SetBytes(int64(len(body)))
 	b.ReportAllocs()

@@ -600,6 +600,8 @@ func (z *tokenizer) readMarkupDeclaration() html.TokenType {
 	if z.readDoctype() {
 		return html.DoctypeToken
 	}
+	// (x/net/html reads CDATA here when AllowCDATA is set; extract never
+	// sets it.)
 	// It's a bogus comment.
 	z.readUntilCloseAngle()
 	return html.CommentToken

@@ -113,34 +113,22 @@ export function sectionsHeading(shown, total, filter) {
 const formatNames = { rss: "RSS", atom: "Atom", json: "JSON Feed" };
 
 /**
- * formatName names a feed format ("rss" -> "RSS"); a MIME type is named by
- * what it contains ("application/atom+xml" -> "Atom").
+ * formatName names a feed format ("rss" -> "RSS") as the classifier or the
+ * host decided it; the popup never judges a MIME type itself (that rule
+ * lives in Go only).
  * @param {string} [format]
- * @param {string} [type]
  */
-export function formatName(format, type) {
-  if (format && formatNames[format]) return formatNames[format];
-  const t = String(type || "").toLowerCase();
-  if (t.includes("atom")) return "Atom";
-  if (t.includes("json")) return "JSON Feed";
-  if (t.includes("rss") || t.includes("xml")) return "RSS";
-  return format || type || "feed";
+export function formatName(format) {
+  return formatNames[format] || "feed";
 }
 
 /**
  * formatCode is the format as subscriptions and OPML record it: "rss",
- * "atom" or "json", from the classifier's or host's format or else from the
- * MIME type; "" when unknown.
+ * "atom" or "json" as the classifier or host gave it; "" when unknown.
  * @param {string} [format]
- * @param {string} [type]
  */
-export function formatCode(format, type) {
-  if (format && formatNames[format]) return format;
-  const t = String(type || "").toLowerCase();
-  if (t.includes("atom")) return "atom";
-  if (t.includes("json")) return "json";
-  if (t.includes("rss") || t.includes("xml")) return "rss";
-  return "";
+export function formatCode(format) {
+  return formatNames[format] ? format : "";
 }
 
 /**

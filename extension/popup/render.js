@@ -15,13 +15,13 @@ const ROW_HEIGHT = 30;
 /**
  * feedRow is one feed: title, type, URL, copy button, subscribe toggle,
  * and what the host learned about it when it read it.
- * @param {{url: string, title?: string, format?: string, type?: string,
+ * @param {{url: string, title?: string, format?: string,
  *   comments?: boolean, items?: number, newest?: string, via?: string}} f
  * @param {string} site
  */
 export function feedRow(f, site) {
   const title = oneLine(f.title) || f.url;
-  const badges = [el("span", { class: "badge" }, formatName(f.format, f.type))];
+  const badges = [el("span", { class: "badge" }, formatName(f.format))];
   if (f.comments) badges.push(el("span", { class: "badge comments" }, "comments"));
   const meta = [];
   // A feed the host did not read has no item count, only the reason why.
@@ -39,7 +39,7 @@ export function feedRow(f, site) {
       "div",
       { class: "actions" },
       copyButton(f.url),
-      toggle({ kind: "feed", url: f.url, title, site, format: formatCode(f.format, f.type) }),
+      toggle({ kind: "feed", url: f.url, title, site, format: formatCode(f.format) }),
     ),
   );
 }

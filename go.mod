@@ -13,7 +13,10 @@ require (
 )
 
 require (
+	github.com/evanw/esbuild v0.28.2 // indirect
 	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 	github.com/mmcdole/goxpp/v2 v2.0.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 )
+
+tool github.com/evanw/esbuild/cmd/esbuild

@@ -5,6 +5,7 @@
 // anyway; the bookkeeping of requests in flight is in chrome.storage.session.
 
 import { HOST, PORT, CODES, hostErrorCode, hostErrorSentence, isRequest } from "./lib/protocol.js";
+import { prime } from "./lib/wasmcache.js";
 
 // storage.session keys "inflight:" + id -> {type, url, since}: one item per
 // request, so that two requests never rewrite each other's entry.
@@ -28,6 +29,15 @@ const ready = chrome.storage.session
   .get(null)
   .then((items) => chrome.storage.session.remove(Object.keys(items).filter((k) => k.startsWith(INFLIGHT))))
   .catch(() => {});
+
+// On install and update (a reloaded unpacked build included) the package's
+// classifier module is copied into IndexedDB, where the first popup already
+// finds it (lib/wasmcache.js): reading it from there is the fast start.
+chrome.runtime.onInstalled.addListener(() => {
+  prime(chrome.runtime.getURL("wasm/classify.wasm")).catch((err) => {
+    console.warn("feedscout: the classifier was not cached; popups load it from the package:", err);
+  });
+});
 
 chrome.runtime.onConnect.addListener((port) => {
   if (!fromOurPage(port.sender) || port.name !== PORT) {

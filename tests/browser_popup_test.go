@@ -161,7 +161,7 @@ func TestPopupHostileTextIsInert(t *testing.T) {
 		"requests": []any{map[string]any{"step": "robots", "url": "https://evil.example/robots.txt", "status": `<b>200</b>`, "ms": 5}},
 	}
 	raw, _ := json.Marshal(report)
-	eval[bool](t, ctx, fmt.Sprintf(`import("/popup/render.js").then(m => { m.renderReport(%s, {site: "https://evil.example/"}); return true; })`, raw))
+	eval[bool](t, ctx, fmt.Sprintf(`import("/popup/popup.js").then(m => { m.renderReport(%s, {site: "https://evil.example/"}); return true; })`, raw))
 	waitJS(t, ctx, `document.querySelectorAll("#sections-list .section").length === 2`, 5*time.Second)
 
 	type inspection struct {
@@ -217,7 +217,7 @@ func TestPopupTenThousandSectionsStayResponsive(t *testing.T) {
 		Match                           string
 	}
 	got := eval[timing](t, ctx, `(async () => {
-		const m = await import("/popup/render.js");
+		const m = await import("/popup/popup.js");
 		const frame = () => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
 		const rows = () => document.querySelectorAll("#sections-list .section").length;
 		const heading = () => document.getElementById("sections-heading").textContent;

@@ -64,7 +64,7 @@ func TestSubscriptionsSurviveRestartAndUpdate(t *testing.T) {
 	}
 	// Subscribing again to one URL (here with a fragment, as another page
 	// might link it) keeps the one subscription as it was.
-	if added := eval[bool](t, ctx, `import("/popup/subs.js").then(m => m.add({kind: "feed", url: document.querySelector("#advertised li").dataset.url + "#again", title: "dup"}))`); added {
+	if added := eval[bool](t, ctx, `import("/popup/popup.js").then(m => m.subs.add({kind: "feed", url: document.querySelector("#advertised li").dataset.url + "#again", title: "dup"}))`); added {
 		t.Error("subscribing again to a subscribed URL added a subscription")
 	}
 	if again := stored(t, ctx); !reflect.DeepEqual(again, before) {
@@ -146,7 +146,7 @@ func TestOPMLExportNewsboatImport(t *testing.T) {
 		"requests": []any{},
 	}
 	raw, _ := json.Marshal(report)
-	eval[bool](t, ctx, fmt.Sprintf(`import("/popup/render.js").then(m => (m.renderReport(%s, {site: %q}), true))`, raw, srv.URL+"/"))
+	eval[bool](t, ctx, fmt.Sprintf(`import("/popup/popup.js").then(m => (m.renderReport(%s, {site: %q}), true))`, raw, srv.URL+"/"))
 	waitJS(t, ctx, `document.querySelectorAll("#sections-list .section").length === 1`, 5*time.Second)
 	subscribeAll(t, ctx, "#found-sitemaps")
 	subscribeAll(t, ctx, "#sections-list")

@@ -23,7 +23,7 @@ import { createWASI } from "./wasi.js";
 export async function loadClassifier(wasm) {
   const wasi = createWASI();
   const module = await compile(await wasm);
-  const instance = await WebAssembly.instantiate(module, wasi.imports);
+  const instance = await instantiateNow(module, wasi.imports);
   mark("wasm-instantiated");
   const ex = instance.exports;
   wasi.setMemory(ex.memory);
@@ -146,6 +146,21 @@ async function compile(wasm) {
   if (wasm instanceof WebAssembly.Module) return wasm;
   if (wasm instanceof ArrayBuffer || ArrayBuffer.isView(wasm)) return WebAssembly.compile(wasm);
   return startCompile(wasm);
+}
+
+/**
+ * instantiateNow instantiates at once on this thread, as boot.js compiles:
+ * no wait for another thread in a popup whose process is busy starting. A
+ * browser that limits synchronous instantiation on the main thread (a
+ * RangeError) instantiates asynchronously.
+ */
+async function instantiateNow(module, imports) {
+  try {
+    return new WebAssembly.Instance(module, imports);
+  } catch (err) {
+    if (err instanceof RangeError) return WebAssembly.instantiate(module, imports);
+    throw err;
+  }
 }
 
 /** mark records a performance mark where the page has a timeline. */

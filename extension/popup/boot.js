@@ -17,33 +17,106 @@
   const subsPage = params.get("view") === "subs";
 
   /**
-   * compiled is the classifier module, compiled while its bytes arrive. It is
-   * fetched gzipped (build.sh writes classify.wasm.gz beside classify.wasm):
-   * reading 3.5 MB from chrome-extension:// is the slowest step of the
-   * popup's start, and 1 MB plus decompressing in a stream is faster. This is
-   * the loader of lib/classifier.js's startCompile plus the gzip step,
-   * written out here so that the fetch starts before any module has loaded.
+   * sha256 is the hash of the classifier module in this build's package,
+   * which build.sh writes into popup.html; empty in an unbuilt tree, where
+   * the module is never cached.
+   */
+  const sha256 = document.querySelector('meta[name="feedscout-classifier"]')?.content || "";
+
+  /**
+   * MODULES are every module the popup loads: boot.js's imports and
+   * popup.js, which build.sh bundles with the modules only it imports (a
+   * test holds this list to the built files' imports).
+   */
+  const MODULES = [
+    "../lib/classifier.js",
+    "../lib/wasi.js",
+    "../lib/wasmcache.js",
+    "popup.js",
+  ];
+
+  /** WASM is the header compileStreaming wants. */
+  const WASM = { "content-type": "application/wasm" };
+
+  /**
+   * compiled is the classifier module: the copy lib/wasmcache.js keeps in
+   * IndexedDB when it is this build's (the faster read, see there), else
+   * the package's (gzipped), which is then stored for the next popup. Started here,
+   * not in popup.js, so that it runs before any module has loaded; the
+   * cached read is written out here (cachedBytes) for the same reason.
    * @type {Promise<WebAssembly.Module>}
    */
   const compiled = (async () => {
-    const url = chrome.runtime.getURL("wasm/classify.wasm");
-    if (typeof DecompressionStream === "function") {
-      // A build without the .gz (a network error here) loads the plain file.
-      const gz = await fetch(url + ".gz").catch(() => null);
-      if (gz && gz.ok) {
-        performance.mark("wasm-response");
-        const wasm = gz.body.pipeThrough(new DecompressionStream("gzip"));
-        return compiledMark(WebAssembly.compileStreaming(new Response(wasm, { headers: { "content-type": "application/wasm" } })));
+    const bytes = await cachedBytes().catch(() => null);
+    if (bytes) {
+      performance.mark("wasm-cached");
+      try {
+        return await compiledMark(compileNow(bytes));
+      } catch {
+        // Not a module after all: forgotten below, loaded from the package.
       }
     }
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`loading ${url}: HTTP ${response.status}`);
+    const cache = await import("../lib/wasmcache.js");
+    if (bytes) await cache.forget().catch(() => {});
+    const stream = await cache.fetchModule(chrome.runtime.getURL("wasm/classify.wasm"));
     performance.mark("wasm-response");
-    if (response.headers.get("content-type") === "application/wasm") {
-      return compiledMark(WebAssembly.compileStreaming(response));
-    }
-    return compiledMark(WebAssembly.compile(await response.arrayBuffer()));
+    if (!sha256) return compiledMark(WebAssembly.compileStreaming(new Response(stream, { headers: WASM })));
+    const [toCompile, toStore] = stream.tee();
+    const module = WebAssembly.compileStreaming(new Response(toCompile, { headers: WASM }));
+    // Stored once the popup is idle (the feeds are on screen), off the
+    // first paint's path; a popup closed before that leaves the next one
+    // to try again.
+    module
+      .then(() => new Promise((idle) => requestIdleCallback(idle, { timeout: 2000 })))
+      .then(() => new Response(toStore).blob())
+      .then((blob) => cache.store(blob, sha256))
+      .catch(() => {});
+    return compiledMark(module);
   })();
+
+  /**
+   * cachedBytes reads lib/wasmcache.js's entry (its database, store and key
+   * names are repeated here, and held equal by a test) and resolves to the
+   * module's bytes when the entry is this build's, else to null.
+   * @returns {Promise<ArrayBuffer|null>}
+   */
+  async function cachedBytes() {
+    if (!sha256 || typeof indexedDB === "undefined") return null;
+    const db = await new Promise((resolve, reject) => {
+      const req = indexedDB.open("feedscout-classifier", 1);
+      req.onupgradeneeded = () => req.result.createObjectStore("module");
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    try {
+      const entry = await new Promise((resolve, reject) => {
+        const req = db.transaction("module").objectStore("module").get("classify.wasm");
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+      if (!entry || entry.sha256 !== sha256 || !(entry.blob instanceof Blob) || entry.blob.size === 0) return null;
+      return await entry.blob.arrayBuffer();
+    } finally {
+      db.close();
+    }
+  }
+
+  /**
+   * compileNow compiles at once on this thread: the asynchronous compile
+   * costs ~20 ms more in a popup, waiting for other threads of a process
+   * that is busy starting. A browser that limits synchronous compiles on
+   * the main thread (a RangeError) compiles asynchronously.
+   * @param {ArrayBuffer} bytes
+   * @returns {WebAssembly.Module | Promise<WebAssembly.Module>}
+   */
+  function compileNow(bytes) {
+    try {
+      return new WebAssembly.Module(bytes);
+    } catch (err) {
+      if (err instanceof RangeError) return WebAssembly.compile(bytes);
+      throw err;
+    }
+  }
 
   /** compiledMark marks when the module is compiled (its bytes all read). */
   async function compiledMark(module) {
@@ -92,6 +165,17 @@
   });
   // The whole read in popup.js reports errors.
   head.then(() => performance.mark("head-read"), () => {});
+
+  // The modules, fetched at once rather than one level of imports at a
+  // time. Added here, after the reads above have started, because
+  // <link rel=modulepreload> tags in popup.html compete with boot.js itself
+  // for the extension's loader and delay it by ~20 ms.
+  for (const href of MODULES) {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = href;
+    document.head.append(link);
+  }
 
   globalThis.feedscoutBoot = Object.freeze({ params, subsPage, classifier, tabId, head });
 }

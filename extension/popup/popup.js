@@ -248,3 +248,9 @@ main().catch((err) => {
   body.dataset.state = "page-error";
   say("page-status", `Something went wrong: ${err.message}`);
 });
+
+// The page's parts, for whoever imports popup.js into this page: the
+// browser tests render reports and subscribe through the same instances
+// the page uses (build.sh bundles the modules popup.js imports into it, so
+// "/popup/render.js" is not a file of the built extension).
+export { renderReport, subs };

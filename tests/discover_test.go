@@ -21,13 +21,6 @@ var outcomeRank = map[string]int{
 	fixtureweb.OutcomeSections: 3, fixtureweb.OutcomeRefused: 4, fixtureweb.OutcomeNone: 4,
 }
 
-// robotsTwinExtra are the sites whose robots.txt redirects to the site's
-// twin (http to https, bare to www and back). The fetcher caches the rules
-// it got through the redirect for the host it asked, so the twin's
-// robots.txt is fetched again when the homepage redirect lands there: one
-// request more than the fixture's count of the article's order.
-var robotsTwinExtra = map[string]bool{"http-to-https": true, "bare-to-www": true, "www-to-bare": true}
-
 // TestDiscoverDefaultSites runs both orders over every default site with
 // short pauses and checks each report against the site's Expect, the
 // source article's request counts, and the servers' view of politeness.
@@ -59,9 +52,6 @@ func TestDiscoverDefaultSites(t *testing.T) {
 			checkReport(t, s, art, s.Expect.ArticleOrderOutcome())
 			checkReport(t, s, smart, s.Expect.Outcome)
 			want := s.Expect.ArticleRequests
-			if robotsTwinExtra[s.Name] {
-				want++
-			}
 			if got := hits["article"][s.Name]; want > 0 && got != want {
 				t.Errorf("article order: the servers saw %d requests, want %d", got, want)
 			}

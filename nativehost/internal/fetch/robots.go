@@ -136,6 +136,30 @@ func (s *Site) fetchRobots(ctx context.Context, origin *url.URL, e *robotsEntry)
 			e.expires = time.Now().Add(robotsRetry)
 		}
 		s.c.gate(origin.Hostname()).setCrawlDelay(s.c.opts.Pause, e.rules.CrawlDelay(Product))
+		if hops > 0 && status != 429 && status < 500 {
+			s.c.shareRobots(origin, u, e)
+		}
 		return nil
 	}
+}
+
+// shareRobots keeps robots.txt answers that came through redirects for
+// the host they ended on too, when they ended on that host's own
+// /robots.txt: that answer is the final host's robots.txt, so its
+// www. or https twin (example.com -> www.example.com) is not asked again
+// when the site's pages turn out to live there. An answer that host
+// already has is left alone.
+func (c *Client) shareRobots(origin, final *url.URL, e *robotsEntry) {
+	key := final.Scheme + "://" + hostKey(final)
+	if key == origin.Scheme+"://"+hostKey(origin) || final.Path != "/robots.txt" || final.RawQuery != "" {
+		return
+	}
+	c.mu.Lock()
+	if old := c.robots[key]; old == nil || (old.ready() && time.Now().After(old.expires)) {
+		done := make(chan struct{})
+		close(done)
+		c.robots[key] = &robotsEntry{done: done, rules: e.rules, expires: e.expires}
+	}
+	c.mu.Unlock()
+	c.gate(final.Hostname()).setCrawlDelay(c.opts.Pause, e.rules.CrawlDelay(Product))
 }

@@ -233,3 +233,51 @@ func TestConditional(t *testing.T) {
 		t.Errorf("stored body changed through a caller's copy: %q", resp.Body)
 	}
 }
+
+// TestRobotsRedirectShared: a robots.txt reached through a redirect to
+// another host's /robots.txt is that host's robots.txt, so it is kept for
+// it too (example.com -> www.example.com asks once); a redirect to any
+// other path on that host is not its robots.txt and is not kept for it.
+func TestRobotsRedirectShared(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name, target string
+		bFetches     int // robots.txt requests b sees in all
+	}{
+		{"to /robots.txt", "/robots.txt", 1},
+		{"to another path", "/robots-file.txt", 2},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			bmux := http.NewServeMux()
+			bmux.HandleFunc("/robots-file.txt", func(w http.ResponseWriter, r *http.Request) {
+				w.Write([]byte("User-agent: *\nDisallow: /private\n"))
+			})
+			b, brec := serve(t, "User-agent: *\nDisallow: /private\n", bmux)
+			amux := http.NewServeMux()
+			amux.HandleFunc("/robots.txt", func(w http.ResponseWriter, r *http.Request) {
+				http.Redirect(w, r, b.URL+c.target, http.StatusMovedPermanently)
+			})
+			a, arec := serve(t, "", amux)
+			s := open(t, quick(Options{}), a.URL)
+			rules, err := s.Robots(t.Context())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rules.Allowed(Product, "/private/x") {
+				t.Fatal("a's rules, read through the redirect, allow /private/x")
+			}
+			if _, err := get(t, s, "home", b.URL+"/"); err != nil {
+				t.Fatal(err)
+			}
+			_, err = get(t, s, "section", b.URL+"/private/x")
+			wantWord(t, err, ErrDisallowed)
+			if n := arec.count("/robots.txt"); n != 1 {
+				t.Errorf("a's robots.txt asked %d times, want 1", n)
+			}
+			if n := brec.count("/robots.txt") + brec.count("/robots-file.txt"); n != c.bFetches {
+				t.Errorf("b's robots files asked %d times, want %d: %q", n, c.bFetches, join(brec.paths()))
+			}
+		})
+	}
+}

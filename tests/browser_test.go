@@ -296,14 +296,17 @@ func (b *browser) click(pageURL string) int {
 	expr := fmt.Sprintf(`chrome.tabs.query({}).then(ts => (ts.find(t => t.url === %q) || {id: -1}).id)`, pageURL)
 	deadline := time.Now().Add(5 * time.Second)
 	for {
+		// A worker caught while it starts can lack its chrome.* bindings
+		// for a moment ("Cannot read properties of undefined (reading
+		// 'query')"): that is retried like a tab not visible yet.
 		id, err := chromedp.Run(wctx, chromedp.Evaluate[int](expr, chromedp.EvalAwaitPromise))
-		if err != nil {
-			b.t.Fatalf("find the tab id of %s: %v", pageURL, err)
-		}
-		if id >= 0 {
+		if err == nil && id >= 0 {
 			return id
 		}
 		if time.Now().After(deadline) {
+			if err != nil {
+				b.t.Fatalf("find the tab id of %s: %v", pageURL, err)
+			}
 			b.t.Fatalf("no tab with url %s visible to the extension", pageURL)
 		}
 		time.Sleep(50 * time.Millisecond)

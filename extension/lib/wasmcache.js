@@ -4,7 +4,7 @@
 // the popup's start: chrome-extension:// delivers about 30 MB/s here, so the
 // 3.5 MB module takes ~110 ms, and its 1 MB gzipped copy ~40 ms plus ~50 ms
 // of gunzip on the popup's main thread. The same bytes read back from
-// IndexedDB (a Blob, stored as a file by the browser) take 25-40 ms in a
+// IndexedDB (a Blob, stored as a file by the browser) take 23-42 ms in a
 // quiet page (docs/performance-browser.md).
 //
 // The popup's boot.js reads the entry itself, before any module has loaded

@@ -41,9 +41,10 @@
   /**
    * compiled is the classifier module: the copy lib/wasmcache.js keeps in
    * IndexedDB when it is this build's (the faster read, see there), else
-   * the package's (gzipped), which is then stored for the next popup. Started here,
-   * not in popup.js, so that it runs before any module has loaded; the
-   * cached read is written out here (cachedBytes) for the same reason.
+   * the package's (gzipped), which is then stored for the next popup.
+   * Started here, not in popup.js, so that it runs before any module has
+   * loaded; the cached read is written out here (cachedBytes) for the
+   * same reason.
    * @type {Promise<WebAssembly.Module>}
    */
   const compiled = (async () => {
@@ -76,8 +77,9 @@
 
   /**
    * cachedBytes reads lib/wasmcache.js's entry (its database, store and key
-   * names are repeated here, and held equal by a test) and resolves to the
-   * module's bytes when the entry is this build's, else to null.
+   * names are repeated here: TestClassifierCache has the worker write with
+   * that module and the popup read with this) and resolves to the module's
+   * bytes when the entry is this build's, else to null.
    * @returns {Promise<ArrayBuffer|null>}
    */
   async function cachedBytes() {

@@ -2,10 +2,12 @@ package tests
 
 // Benchmarks in the real browser (docs/performance-browser.md):
 //
-//	FEEDSCOUT_DIST=$PWD/dist go test ./tests -run '^$' -bench 'PopupToFeeds|ClassifyVsDOMParser|WASMLoadSteps' -benchtime 20x
+//	FEEDSCOUT_DIST=$PWD/dist go test ./tests -run '^$' -bench 'PopupToFeeds|PopupGoFloor|ClassifyVsDOMParser|WASMLoadSteps' -benchtime 20x
 //
 // BenchmarkPopupToFeeds: from the popup's navigation start to the advertised
 // feeds on screen (the popup's "feeds-shown" mark), for a ~1 MB homepage.
+// BenchmarkPopupGoFloor: when the module is ready in that popup, ours
+// against an empty Go module.
 // BenchmarkClassifyVsDOMParser: the wasm classifier's classify call against
 // DOMParser + querySelectorAll doing the same job on the same HTML (links
 // and anchors extracted in the DOM, resolved, then judged by the same Go
@@ -20,7 +22,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"testing"
@@ -161,6 +165,90 @@ func BenchmarkPopupToFeeds(b *testing.B) {
 	// The package case deleted the store: put the module back for whatever
 	// runs next in this browser.
 	entryIn(b, wctx, "after the benchmark", moduleSHA256(b), moduleSize(b))
+}
+
+// BenchmarkPopupGoFloor opens the real toolbar popup 20 times with the
+// classifier as built ("classify") and with an empty Go reactor
+// (testdata/emptywasm, Go's runtime alone) in its place ("empty-go"), each
+// in a browser of its own, and reports when the module is ready
+// (wasm-initialized, from navigation start). The empty module shows what
+// any module built by Go costs the popup on this machine, whatever it
+// does: the floor under the feeds-on-screen figure.
+func BenchmarkPopupGoFloor(b *testing.B) {
+	empty := filepath.Join(b.TempDir(), "empty.wasm")
+	build := exec.Command("go", "build", "-trimpath", "-buildmode=c-shared", "-ldflags=-s -w", "-o", empty, "./testdata/emptywasm")
+	build.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
+	if out, err := build.CombinedOutput(); err != nil {
+		b.Fatalf("build the empty module: %v\n%s", err, out)
+	}
+	for _, c := range []struct{ name, module string }{
+		{"classify", ""},
+		{"empty-go", empty},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			ext := filepath.Join(b.TempDir(), "extension")
+			if err := os.CopyFS(ext, os.DirFS(filepath.Join(browserDist(b), "extension"))); err != nil {
+				b.Fatal(err)
+			}
+			wasm := builtModule(b)
+			if c.module != "" {
+				// The module swapped in, popup.html stamped with its hash
+				// as build.sh stamps it, and no .gz beside it (the worker
+				// then stores the plain file).
+				var err error
+				if wasm, err = os.ReadFile(c.module); err != nil {
+					b.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(ext, "wasm", "classify.wasm"), wasm, 0o644); err != nil {
+					b.Fatal(err)
+				}
+				os.Remove(filepath.Join(ext, "wasm", "classify.wasm.gz"))
+				html := filepath.Join(ext, "popup", "popup.html")
+				text, err := os.ReadFile(html)
+				if err != nil {
+					b.Fatal(err)
+				}
+				sum := sha256.Sum256(wasm)
+				text = regexp.MustCompile(`name="feedscout-classifier" content="[0-9a-f]*"`).ReplaceAll(text, []byte(`name="feedscout-classifier" content="`+hex.EncodeToString(sum[:])+`"`))
+				if err := os.WriteFile(html, text, 0o644); err != nil {
+					b.Fatal(err)
+				}
+			}
+			sum := sha256.Sum256(wasm)
+			br := startBrowser(b, browserOptions{noHost: true, ext: ext})
+			srv := servePages(b, map[string]string{"/": bigNewsPage(1 << 20)})
+			br.tab(srv.URL + "/")
+			br.click(srv.URL + "/")
+			closeTarget(b, br, br.target(b, extensionOrigin+"popup/popup.html"))
+			wid, err := br.worker()
+			if err != nil {
+				b.Fatal(err)
+			}
+			wctx, wcancel := br.attach(wid)
+			entryIn(b, wctx, "before the benchmark", hex.EncodeToString(sum[:]), len(wasm))
+			wcancel()
+
+			var boot, cached, ready []float64
+			for b.Loop() {
+				ctx, id, cancel := openToolbarPopup(b, br, srv.URL+"/", extensionOrigin+"popup/popup.html")
+				// The empty module has no classify: that popup ends in
+				// page-error once the module is ready.
+				waitJS(b, ctx, `["page", "page-error"].includes(document.body.dataset.state)`, 15*time.Second)
+				m := eval[[]float64](b, ctx, `["boot", "wasm-cached", "wasm-initialized"].map(n => (performance.getEntriesByName(n)[0] || {startTime: -1}).startTime)`)
+				cancel()
+				closeTarget(b, br, id)
+				if m[1] < 0 || m[2] < 0 {
+					b.Fatalf("the popup did not run the stored module: marks boot, wasm-cached, wasm-initialized = %v", m)
+				}
+				boot, cached, ready = append(boot, m[0]), append(cached, m[1]), append(ready, m[2])
+			}
+			b.StopTimer()
+			b.ReportMetric(median(boot), "ms-boot(median)")
+			b.ReportMetric(median(cached), "ms-wasm-cached(median)")
+			b.ReportMetric(median(ready), "ms-wasm-ready(median)")
+			b.ReportMetric(float64(len(wasm))/1e6, "MB-module")
+		})
+	}
 }
 
 // openToolbarPopup clicks the toolbar button for the tab showing pageURL

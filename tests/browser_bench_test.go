@@ -30,7 +30,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/extensions"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 )
@@ -79,8 +78,8 @@ func BenchmarkPopupToFeeds(b *testing.B) {
 		"floor.html": `<!doctype html><html><head><meta charset="utf-8"><script src="floor.js"></script></head><body data-state="loading">floor</body></html>`,
 		"floor.js": `performance.mark("boot");
 (async () => {
-  const db = await new Promise((ok, no) => { const r = indexedDB.open("feedscout-classifier", 1); r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
-  const entry = await new Promise((ok, no) => { const r = db.transaction("module").objectStore("module").get("classify.wasm"); r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
+  ` + storedModuleJS + `
+  const entry = await storedModule();
   const bytes = await entry.blob.arrayBuffer();
   performance.mark("wasm-cached");
   const module = new WebAssembly.Module(bytes);
@@ -256,19 +255,7 @@ func BenchmarkPopupGoFloor(b *testing.B) {
 // to load undisturbed, its target, and the cancel of the attachment.
 func openToolbarPopup(b *testing.B, br *browser, pageURL, want string) (context.Context, target.ID, context.CancelFunc) {
 	b.Helper()
-	tabs := call(b, br.ctx, target.GetTargets, target.GetTargetsParams{Filter: target.Filter{{Type: "tab"}}})
-	tab := ""
-	for _, i := range tabs.TargetInfos {
-		if i.URL == pageURL {
-			tab = string(i.TargetID)
-		}
-	}
-	if tab == "" {
-		b.Fatalf("no tab shows %s", pageURL)
-	}
-	if _, err := chromedp.CallBrowser(br.ctx, extensions.TriggerAction, extensions.TriggerActionParams{ID: extensionID, TargetID: tab}); err != nil {
-		b.Fatalf("trigger the extension's action: %v", err)
-	}
+	br.triggerAction(b, pageURL)
 	id := br.target(b, want)
 	time.Sleep(time.Second)
 	ctx, cancel := br.attach(id)
@@ -400,6 +387,7 @@ func BenchmarkWASMLoadSteps(b *testing.B) {
 	var steps [11][]float64
 	for b.Loop() {
 		m := eval[[]float64](b, ctx, `(async () => {
+			`+storedModuleJS+`
 			const {createWASI} = await import("/lib/wasi.js");
 			const t0 = performance.now();
 			const bytes = await (await fetch(chrome.runtime.getURL("wasm/classify.wasm"))).arrayBuffer();
@@ -424,9 +412,7 @@ func BenchmarkWASMLoadSteps(b *testing.B) {
 			const t9 = performance.now();
 			// The popup's way: the bytes from IndexedDB, compiled and
 			// instantiated at once on this thread.
-			const db = await new Promise((ok, no) => { const r = indexedDB.open("feedscout-classifier", 1); r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
-			const entry = await new Promise((ok, no) => { const r = db.transaction("module").objectStore("module").get("classify.wasm"); r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
-			db.close();
+			const entry = await storedModule();
 			const cached = await entry.blob.arrayBuffer();
 			const t10 = performance.now();
 			const now = new WebAssembly.Module(cached);

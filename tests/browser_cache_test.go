@@ -19,13 +19,20 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
+// storedModuleJS defines, in the page or worker it is evaluated in,
+// cacheDB() (the classifier cache's database, lib/wasmcache.js's names) and
+// storedModule() (its one entry, or undefined): what the tests and the
+// benchmarks read and write the cache with.
+const storedModuleJS = `const cacheDB = () => new Promise((ok, no) => { const r = indexedDB.open("feedscout-classifier", 1); r.onupgradeneeded = () => r.result.createObjectStore("module"); r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
+const storedModule = async () => { const db = await cacheDB(); try { return await new Promise((ok, no) => { const r = db.transaction("module").objectStore("module").get("classify.wasm"); r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); }); } finally { db.close(); } };
+`
+
 // cacheEntryJS resolves to the stored entry as {sha256, size, digest}, the
 // digest being the SHA-256 of the stored bytes themselves; null when there
 // is none.
 const cacheEntryJS = `(async () => {
-	const db = await new Promise((ok, no) => { const r = indexedDB.open("feedscout-classifier", 1); r.onupgradeneeded = () => r.result.createObjectStore("module"); r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
-	const e = await new Promise((ok, no) => { const r = db.transaction("module").objectStore("module").get("classify.wasm"); r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
-	db.close();
+	` + storedModuleJS + `
+	const e = await storedModule();
 	if (!e) return null;
 	const sum = new Uint8Array(await crypto.subtle.digest("SHA-256", await e.blob.arrayBuffer()));
 	return {sha256: e.sha256, size: e.blob.size, digest: Array.from(sum, b => b.toString(16).padStart(2, "0")).join("")};
@@ -33,7 +40,8 @@ const cacheEntryJS = `(async () => {
 
 // putCacheEntryJS stores {sha256: %q, blob: new Blob([%q])} as the entry.
 const putCacheEntryJS = `(async () => {
-	const db = await new Promise((ok, no) => { const r = indexedDB.open("feedscout-classifier", 1); r.onupgradeneeded = () => r.result.createObjectStore("module"); r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
+	` + storedModuleJS + `
+	const db = await cacheDB();
 	await new Promise((ok, no) => { const t = db.transaction("module", "readwrite"); t.objectStore("module").put({sha256: %q, blob: new Blob([%q]), stored: 0}, "classify.wasm"); t.oncomplete = ok; t.onerror = () => no(t.error); });
 	db.close();
 	return true;

@@ -270,22 +270,7 @@ func (b *browser) tab(url string) (context.Context, target.ID) {
 // activeTab for that tab, and returns the browser's tab id of it.
 func (b *browser) click(pageURL string) int {
 	b.t.Helper()
-	tabs, err := chromedp.CallBrowser(b.ctx, target.GetTargets, target.GetTargetsParams{Filter: target.Filter{{Type: "tab"}}})
-	if err != nil {
-		b.t.Fatalf("list tab targets: %v", err)
-	}
-	tabTarget := ""
-	for _, i := range tabs.TargetInfos {
-		if i.URL == pageURL {
-			tabTarget = string(i.TargetID)
-		}
-	}
-	if tabTarget == "" {
-		b.t.Fatalf("no tab shows %s", pageURL)
-	}
-	if _, err := chromedp.CallBrowser(b.ctx, extensions.TriggerAction, extensions.TriggerActionParams{ID: extensionID, TargetID: tabTarget}); err != nil {
-		b.t.Fatalf("trigger the extension's action: %v", err)
-	}
+	b.triggerAction(b.t, pageURL)
 	// The grant lets the extension see the tab's URL: find its tab id.
 	wid, err := b.worker()
 	if err != nil {
@@ -310,6 +295,29 @@ func (b *browser) click(pageURL string) int {
 			b.t.Fatalf("no tab with url %s visible to the extension", pageURL)
 		}
 		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// triggerAction runs the extension's action on the tab showing pageURL,
+// as a click on the toolbar button does: it grants activeTab for the tab
+// and opens the real popup.
+func (b *browser) triggerAction(t testing.TB, pageURL string) {
+	t.Helper()
+	tabs, err := chromedp.CallBrowser(b.ctx, target.GetTargets, target.GetTargetsParams{Filter: target.Filter{{Type: "tab"}}})
+	if err != nil {
+		t.Fatalf("list tab targets: %v", err)
+	}
+	tab := ""
+	for _, i := range tabs.TargetInfos {
+		if i.URL == pageURL {
+			tab = string(i.TargetID)
+		}
+	}
+	if tab == "" {
+		t.Fatalf("no tab shows %s", pageURL)
+	}
+	if _, err := chromedp.CallBrowser(b.ctx, extensions.TriggerAction, extensions.TriggerActionParams{ID: extensionID, TargetID: tab}); err != nil {
+		t.Fatalf("trigger the extension's action: %v", err)
 	}
 }
 

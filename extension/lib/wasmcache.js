@@ -51,20 +51,6 @@ async function request(mode, fn) {
 }
 
 /**
- * cached resolves to the stored module's bytes when their SHA-256 is
- * sha256 (lowercase hex), else to null: nothing stored, another build's
- * module, or an entry that is not what this file writes.
- * @param {string} sha256
- * @returns {Promise<Blob|null>}
- */
-export async function cached(sha256) {
-  if (!sha256 || typeof indexedDB === "undefined") return null;
-  const entry = await request("readonly", (s) => s.get(KEY));
-  if (!entry || entry.sha256 !== sha256 || !(entry.blob instanceof Blob) || entry.blob.size === 0) return null;
-  return entry.blob;
-}
-
-/**
  * store keeps bytes (the module, uncompressed) under their own SHA-256,
  * replacing what was there, and resolves to that hash. When expect is given
  * and the bytes hash to something else (a package changed behind the
@@ -107,18 +93,15 @@ export async function fetchModule(url) {
 }
 
 /**
- * prime makes sure the stored module is the package's: the background
- * worker calls it when the extension is installed or updated, so that the
- * first popup already finds it. It reads the package only when the entry
- * is missing or another build's.
+ * prime stores the package's module: the background worker calls it when
+ * the extension is installed or updated (a reloaded unpacked build
+ * included), so that the first popup already finds this build's bytes.
  * @param {string} url the module's URL
- * @param {string} [sha256] the package module's hash when known
  * @returns {Promise<string>} the stored hash
  */
-export async function prime(url, sha256 = "") {
-  if (sha256 && (await cached(sha256).catch(() => null))) return sha256;
+export async function prime(url) {
   const blob = await new Response(await fetchModule(url)).blob();
-  return store(blob, sha256);
+  return store(blob);
 }
 
 /** digest is the lowercase hex SHA-256 of bytes. */

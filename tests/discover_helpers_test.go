@@ -48,6 +48,8 @@ type report struct {
 	Order    string   `json:"order"`
 	Elapsed  int64    `json:"elapsed_ms"`
 	Stopped  string   `json:"stopped"`
+
+	raw json.RawMessage // the report as it came
 }
 
 // logRow is one request log row; Status is a number or a word.
@@ -115,6 +117,7 @@ func discoverAll(t testing.TB, env []string, order string, sites []fixtureweb.Si
 		if err := json.Unmarshal([]byte(line), r); err != nil {
 			t.Fatalf("report is not JSON: %v\n%s", err, line)
 		}
+		r.raw = json.RawMessage(line)
 		byRoot[r.Site] = r
 	}
 	got := map[string]*report{}
@@ -202,6 +205,7 @@ func discoverNM(t testing.TB, env []string, order string, sites []fixtureweb.Sit
 		if err := json.Unmarshal(last.Report, r); err != nil {
 			t.Fatalf("%s: report: %v", s.Name, err)
 		}
+		r.raw = last.Report
 		if n := len(replies) - 1; n != len(r.Requests) {
 			t.Errorf("%s: %d progress replies for %d log rows", s.Name, n, len(r.Requests))
 		}

@@ -52,7 +52,11 @@ build() {
 	# print function names (pclntab stays).
 	go build -trimpath -ldflags "-s -w -X main.version=$VERSION" \
 		-o "$DIST/feedscout-host" ./nativehost
-	echo "built $DIST/feedscout-host and $DIST/extension/"
+	# Firefox: the same files with the manifest Firefox wants (no key,
+	# background.scripts, the gecko id and minimum versions; see
+	# docs/firefox.md), unpacked and as an .xpi.
+	go run tests/firefox_package.go "$DIST/extension" "$DIST/extension-firefox" "$DIST/feedscout-firefox.xpi"
+	echo "built $DIST/feedscout-host, $DIST/extension/, $DIST/extension-firefox/ and $DIST/feedscout-firefox.xpi"
 }
 
 browser() {

@@ -10,14 +10,14 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"feedscout/wasm/classify"
+	"feedscout/wasm/shape"
 )
 
 // shapeLine is one line of `shape --json`.
 type shapeLine struct {
-	URL   string         `json:"url"`
-	Shape classify.Shape `json:"shape"`
-	Rule  string         `json:"rule"`
+	URL   string      `json:"url"`
+	Shape shape.Shape `json:"shape"`
+	Rule  string      `json:"rule"`
 }
 
 // runShape prints the shape of each URL (arguments, or one per line on
@@ -55,7 +55,7 @@ func runShape(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			status = exitFail
 			continue
 		}
-		v := classify.URLShape(u)
+		v := shape.URL(u)
 		if *asJSON {
 			enc.Encode(shapeLine{URL: in, Shape: v.Shape, Rule: v.Rule})
 		} else {

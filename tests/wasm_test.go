@@ -27,6 +27,7 @@ import (
 
 	"feedscout/wasm/classify"
 	"feedscout/wasm/opml"
+	"feedscout/wasm/shape"
 )
 
 // maxWASMSize is the module's budget (issue 2): 3.6 MB.
@@ -274,7 +275,7 @@ func TestWASMShapeParity(t *testing.T) {
 	for i, s := range urls {
 		want[i] = answer{URL: s, Shape: "other", Rule: "invalid-url"}
 		if u, err := url.Parse(s); err == nil {
-			v := classify.URLShape(u)
+			v := shape.URL(u)
 			want[i].Shape, want[i].Rule = string(v.Shape), v.Rule
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"feedscout/wasm/classify"
 	"feedscout/wasm/opml"
+	"feedscout/wasm/shape"
 )
 
 // The four calls of the ABI (doc.go): each takes the request's JSON and
@@ -84,7 +85,7 @@ func classifyHTMLCall(pageURL string, html []byte, lists bool) []byte {
 }
 
 // shapeCall: {"urls": [...]} -> [{"url", "shape", "rule"}], one per URL,
-// judged by classify.URLShape.
+// judged by shape.URL.
 func shapeCall(in []byte) []byte {
 	m, err := request(in, "shape")
 	if err != nil {
@@ -95,14 +96,14 @@ func shapeCall(in []byte) []byte {
 		return badRequest("shape", err)
 	}
 	return array(nil, len(urls), func(b []byte, i int) []byte {
-		shape, rule := string(classify.ShapeOther), "invalid-url"
+		kind, rule := string(shape.Other), "invalid-url"
 		if u, err := url.Parse(urls[i]); err == nil {
-			v := classify.URLShape(u)
-			shape, rule = string(v.Shape), v.Rule
+			v := shape.URL(u)
+			kind, rule = string(v.Shape), v.Rule
 		}
 		o := object{b: b}
 		o.str("url", urls[i])
-		o.str("shape", shape)
+		o.str("shape", kind)
 		o.str("rule", rule)
 		return o.done()
 	})

@@ -10,6 +10,7 @@ import (
 
 	"feedscout/wasm/classify"
 	"feedscout/wasm/opml"
+	"feedscout/wasm/shape"
 )
 
 func TestClassifyCall(t *testing.T) {
@@ -76,7 +77,7 @@ func TestShapeCall(t *testing.T) {
 	}
 	for i, u := range urls[:3] {
 		pu, _ := url.Parse(u)
-		v := classify.URLShape(pu)
+		v := shape.URL(pu)
 		if got[i].URL != u || got[i].Shape != string(v.Shape) || got[i].Rule != v.Rule {
 			t.Errorf("shape %q = %+v, want %+v", u, got[i], v)
 		}

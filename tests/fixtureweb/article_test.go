@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"feedscout/wasm/classify"
+	"feedscout/wasm/shape"
 )
 
 // TestArticleOrder runs the source article's discovery order (as Expect
@@ -186,7 +186,7 @@ func robotsSitemaps(body []byte) []string {
 
 // articleOrder runs the article's order on one site with one set of
 // shape rules.
-func articleOrder(w *Web, site Site, rule func(string) classify.Verdict) walk {
+func articleOrder(w *Web, site Site, rule func(string) shape.Verdict) walk {
 	c := w.Client()
 	wk := &walker{c: c}
 	start, _ := url.Parse(site.URL())
@@ -295,10 +295,10 @@ func articleOrder(w *Web, site Site, rule func(string) classify.Verdict) walk {
 	return done(OutcomeNone)
 }
 
-func finishSitemap(done func(string) walk, res *walk, kind string, doc *sitemapDoc, home *pageInfo, rule func(string) classify.Verdict) walk {
+func finishSitemap(done func(string) walk, res *walk, kind string, doc *sitemapDoc, home *pageInfo, rule func(string) shape.Verdict) walk {
 	if kind == OutcomeSections {
 		for _, loc := range doc.locs {
-			if u, err := url.Parse(loc); err == nil && shapeOf(rule, u) == classify.ShapeSection {
+			if u, err := url.Parse(loc); err == nil && shapeOf(rule, u) == shape.Section {
 				res.sections++
 			}
 		}
@@ -311,7 +311,7 @@ func finishSitemap(done func(string) walk, res *walk, kind string, doc *sitemapD
 
 // usable judges a urlset by its URLs (the article's usable()): sections,
 // news sitemap, article sitemap, or "" for not usable.
-func usable(doc *sitemapDoc, rule func(string) classify.Verdict) string {
+func usable(doc *sitemapDoc, rule func(string) shape.Verdict) string {
 	if len(doc.locs) == 0 {
 		return ""
 	}
@@ -322,9 +322,9 @@ func usable(doc *sitemapDoc, rule func(string) classify.Verdict) string {
 			continue
 		}
 		switch shapeOf(rule, u) {
-		case classify.ShapeArticle:
+		case shape.Article:
 			articles++
-		case classify.ShapeSection:
+		case shape.Section:
 			sections++
 		}
 		if !doc.lastmods[i].IsZero() {
@@ -346,10 +346,10 @@ func usable(doc *sitemapDoc, rule func(string) classify.Verdict) string {
 // homeSections counts the sections the homepage offers: distinct
 // same-host section-shaped anchors, plus the homepage itself when it
 // links to articles.
-func homeSections(home *pageInfo, host string, rule func(string) classify.Verdict) int {
+func homeSections(home *pageInfo, host string, rule func(string) shape.Verdict) int {
 	n := 0
 	for _, u := range sameHost(home.anchors, host) {
-		if shapeOf(rule, u) == classify.ShapeSection {
+		if shapeOf(rule, u) == shape.Section {
 			n++
 		}
 	}
@@ -359,9 +359,9 @@ func homeSections(home *pageInfo, host string, rule func(string) classify.Verdic
 	return n
 }
 
-func linksToArticles(home *pageInfo, rule func(string) classify.Verdict) bool {
+func linksToArticles(home *pageInfo, rule func(string) shape.Verdict) bool {
 	for _, u := range home.anchors {
-		if shapeOf(rule, u) == classify.ShapeArticle {
+		if shapeOf(rule, u) == shape.Article {
 			return true
 		}
 	}

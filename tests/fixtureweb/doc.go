@@ -53,5 +53,5 @@
 //     order against every default site and fails if Expect disagrees with
 //     what it finds (outcome, feed, sitemaps, sections, request count);
 //     the shape tests check that article and section links have the shape
-//     that classify.PathShape gives them.
+//     that shape.Path gives them.
 package fixtureweb

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"feedscout/wasm/classify"
+	"feedscout/wasm/shape"
 
 	"golang.org/x/net/html"
 	"golang.org/x/text/encoding/charmap"
@@ -21,15 +21,15 @@ import (
 // labelled article or section must be one under both.
 var shapeRules = []struct {
 	name  string
-	shape func(string) classify.Verdict
+	shape func(string) shape.Verdict
 }{
-	{"seed", classify.SeedPathShape},
-	{"refined", classify.PathShape},
+	{"seed", shape.Seed},
+	{"refined", shape.Path},
 }
 
 // shapeOf judges u's path (and query) with one rule set.
-func shapeOf(rule func(string) classify.Verdict, u *url.URL) classify.Shape {
-	return rule(classify.ShapeInput(u)).Shape
+func shapeOf(rule func(string) shape.Verdict, u *url.URL) shape.Shape {
+	return rule(shape.Input(u)).Shape
 }
 
 // alternate is a feed a page advertises in a link tag.

@@ -14,7 +14,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"feedscout/wasm/classify"
+	"feedscout/wasm/shape"
 )
 
 // The hostile servers behave as described, checked quickly: nothing here
@@ -236,7 +236,7 @@ func TestBigAndBadBodies(t *testing.T) {
 		for i := 0; i < len(sm.locs); i += 997 {
 			u, _ := url.Parse(sm.locs[i])
 			for _, r := range shapeRules {
-				if shapeOf(r.shape, u) != classify.ShapeArticle || sm.lastmods[i].IsZero() {
+				if shapeOf(r.shape, u) != shape.Article || sm.lastmods[i].IsZero() {
 					t.Errorf("%s: %s under the %s rules, lastmod %v", sm.locs[i], shapeOf(r.shape, u), r.name, sm.lastmods[i])
 				}
 			}

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"feedscout/wasm/classify"
+	"feedscout/wasm/shape"
 )
 
 // The Nikkei numbers of the source article, checked with the shape rules:
@@ -36,16 +36,16 @@ func TestNikkeiSectionsSitemap(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if shapeOf(r.shape, u) == classify.ShapeSection {
+			if shapeOf(r.shape, u) == shape.Section {
 				sections++
 			} else {
 				others = append(others, u.Path)
 			}
 			if r.name == "seed" {
-				paths = append(paths, classify.ShapeInput(u))
+				paths = append(paths, shape.Input(u))
 				if w.Started.Sub(sm.lastmods[i]) <= 24*time.Hour {
 					fresh++
-					if shapeOf(r.shape, u) == classify.ShapeSection {
+					if shapeOf(r.shape, u) == shape.Section {
 						freshSections++
 					}
 				}
@@ -59,8 +59,8 @@ func TestNikkeiSectionsSitemap(t *testing.T) {
 		t.Errorf("lastmod within 24 h: %d URLs, %d sections; want 157 and 157", fresh, freshSections)
 	}
 	sections := 0
-	for _, v := range classify.ShapeInContext(paths) {
-		if v.Shape == classify.ShapeSection {
+	for _, v := range shape.InContext(paths) {
+		if v.Shape == shape.Section {
 			sections++
 		}
 	}
@@ -94,13 +94,13 @@ func TestNikkeiSectionPages(t *testing.T) {
 		links := sameHost(parsePage(pu, body).anchors, "www.nikkei.com")
 		var paths []string
 		for _, u := range links {
-			paths = append(paths, classify.ShapeInput(u))
+			paths = append(paths, shape.Input(u))
 		}
-		context := classify.ShapeInContext(paths)
+		context := shape.InContext(paths)
 		for _, r := range shapeRules {
 			var shaped []*url.URL
 			for _, u := range links {
-				if shapeOf(r.shape, u) == classify.ShapeArticle {
+				if shapeOf(r.shape, u) == shape.Article {
 					shaped = append(shaped, u)
 				}
 			}
@@ -112,7 +112,7 @@ func TestNikkeiSectionPages(t *testing.T) {
 		}
 		articles := 0
 		for _, v := range context {
-			if v.Shape == classify.ShapeArticle {
+			if v.Shape == shape.Article {
 				articles++
 			}
 		}
@@ -141,7 +141,7 @@ func TestArticleLinksHaveArticleShape(t *testing.T) {
 						continue
 					}
 					for _, r := range shapeRules {
-						if got := shapeOf(r.shape, u); got != classify.ShapeArticle {
+						if got := shapeOf(r.shape, u); got != shape.Article {
 							t.Errorf("%s: %s is %s under the %s rules, want article", what, l, got, r.name)
 						}
 					}

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"golang.org/x/net/html"
+
+	"feedscout/wasm/internal/htmltok"
 )
 
 // reportCPU adds the process's CPU time per op (all threads, so the
@@ -55,8 +57,8 @@ func BenchmarkTokenize(b *testing.B) {
 	b.ReportAllocs()
 	start := cpuTime()
 	for b.Loop() {
-		z := newTokenizer(body, maxToken)
-		for z.next() != html.ErrorToken {
+		z := htmltok.New(body, maxToken)
+		for z.Next() != html.ErrorToken {
 		}
 	}
 	reportCPU(b, start)

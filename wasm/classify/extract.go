@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"golang.org/x/net/html"
+
+	"feedscout/wasm/internal/htmltok"
 )
 
 // doc is what one pass of the tokenizer pulls out of a page, before any
@@ -51,14 +53,14 @@ const maxImgs = 64
 // few tags that matter.
 func extract(body []byte) *doc {
 	d := &doc{}
-	z := newTokenizer(body, maxToken)
+	z := htmltok.New(body, maxToken)
 	var (
 		cur    *anchor // the open <a>, nil outside one
 		text   []byte  // text of the open <a>
 		alt    string  // first image alt inside the open <a>
 		rawTag tag     // the raw-text element whose content comes next
 		imgs   int
-		at     attrs // attribute reader, reused from tag to tag
+		at     htmltok.Attrs // attribute reader, reused from tag to tag
 	)
 	closeAnchor := func() {
 		if cur == nil {
@@ -78,12 +80,12 @@ func extract(body []byte) *doc {
 		cur, text, alt = nil, text[:0], ""
 	}
 	for {
-		tt := z.next()
+		tt := z.Next()
 		switch tt {
 		case html.ErrorToken:
 			// io.EOF ends the page; ErrBufferExceeded (maxToken) ends
 			// what we can read of it.
-			if z.errAt() == html.ErrBufferExceeded {
+			if z.Err() == html.ErrBufferExceeded {
 				d.truncated = true
 			}
 			closeAnchor()
@@ -91,28 +93,28 @@ func extract(body []byte) *doc {
 		case html.TextToken:
 			if rawTag != tagNone {
 				if rawTag == tagTitle && !d.hasTitle {
-					d.title, d.hasTitle = collapse(capBytes(z.text())), true
+					d.title, d.hasTitle = collapse(capBytes(z.Text())), true
 				}
 				rawTag = tagNone
 				continue
 			}
 			if cur != nil && len(text) < maxText {
-				text = append(text, capBytes(z.text())...)
+				text = append(text, capBytes(z.Text())...)
 			}
 		case html.StartTagToken, html.SelfClosingTagToken:
 			rawTag = tagNone
-			raw := z.rawBytes()
+			raw := z.Raw()
 			t := tagOf(raw)
 			switch t {
 			case tagA:
 				closeAnchor()
-				at.reset(z)
+				at.Reset(z)
 				cur = readAnchor(&at)
 			case tagImg:
 				wantAlt, wantSrc := cur != nil && alt == "", imgs < maxImgs
 				if wantAlt || wantSrc {
 					imgs++
-					at.reset(z)
+					at.Reset(z)
 					src, a := imgAttrs(&at, wantSrc, wantAlt)
 					if wantAlt {
 						alt = a
@@ -120,18 +122,18 @@ func extract(body []byte) *doc {
 					d.telltale(src)
 				}
 			case tagLink:
-				at.reset(z)
+				at.Reset(z)
 				d.readLink(&at)
 			case tagBase:
 				if !d.hasBase {
-					at.reset(z)
+					at.Reset(z)
 					d.base, d.hasBase = attr(&at, "href")
 				}
 			case tagMeta:
-				at.reset(z)
+				at.Reset(z)
 				d.readMeta(&at)
 			case tagScript:
-				at.reset(z)
+				at.Reset(z)
 				d.readScript(&at)
 				rawTag = t
 			case tagTitle, tagRaw:
@@ -142,7 +144,7 @@ func extract(body []byte) *doc {
 			}
 		case html.EndTagToken:
 			rawTag = tagNone
-			switch tagOf(z.rawBytes()) {
+			switch tagOf(z.Raw()) {
 			case tagA:
 				closeAnchor()
 			case tagPhrasing:
@@ -248,10 +250,10 @@ func capBytes(b []byte) []byte {
 }
 
 // attr returns the value of one attribute of the current tag.
-func attr(at *attrs, want string) (string, bool) {
+func attr(at *htmltok.Attrs, want string) (string, bool) {
 	for more := true; more; {
 		var k, v []byte
-		k, v, more = at.next()
+		k, v, more = at.Next()
 		if string(k) == want {
 			return string(v), true
 		}
@@ -259,12 +261,12 @@ func attr(at *attrs, want string) (string, bool) {
 	return "", false
 }
 
-func readAnchor(at *attrs) *anchor {
+func readAnchor(at *htmltok.Attrs) *anchor {
 	a := &anchor{}
 	var title, aria []byte
 	for more := true; more; {
 		var k, v []byte
-		k, v, more = at.next()
+		k, v, more = at.Next()
 		switch string(k) {
 		case "href":
 			a.href = string(v)
@@ -286,10 +288,10 @@ func readAnchor(at *attrs) *anchor {
 // imgAttrs reads an image's src and alt, as far as wanted: it stops once it
 // has them, since every attribute read costs copies (pictures carry long
 // srcset lists).
-func imgAttrs(at *attrs, wantSrc, wantAlt bool) (src, alt string) {
+func imgAttrs(at *htmltok.Attrs, wantSrc, wantAlt bool) (src, alt string) {
 	for more := true; more && (wantSrc || wantAlt); {
 		var k, v []byte
-		k, v, more = at.next()
+		k, v, more = at.Next()
 		switch string(k) {
 		case "src":
 			if wantSrc {
@@ -304,12 +306,12 @@ func imgAttrs(at *attrs, wantSrc, wantAlt bool) (src, alt string) {
 	return src, alt
 }
 
-func (d *doc) readLink(at *attrs) {
+func (d *doc) readLink(at *htmltok.Attrs) {
 	var rel, href string
 	var l alternate
 	for more := true; more; {
 		var k, v []byte
-		k, v, more = at.next()
+		k, v, more = at.Next()
 		switch string(k) {
 		case "rel":
 			rel = string(v)
@@ -335,11 +337,11 @@ func (d *doc) readLink(at *attrs) {
 	d.telltale(rel)
 }
 
-func (d *doc) readMeta(at *attrs) {
+func (d *doc) readMeta(at *htmltok.Attrs) {
 	var name, prop, content string
 	for more := true; more; {
 		var k, v []byte
-		k, v, more = at.next()
+		k, v, more = at.Next()
 		switch string(k) {
 		case "name":
 			name = strings.ToLower(strings.TrimSpace(string(v)))
@@ -361,10 +363,10 @@ func (d *doc) readMeta(at *attrs) {
 	}
 }
 
-func (d *doc) readScript(at *attrs) {
+func (d *doc) readScript(at *htmltok.Attrs) {
 	for more := true; more; {
 		var k, v []byte
-		k, v, more = at.next()
+		k, v, more = at.Next()
 		switch string(k) {
 		case "src":
 			d.telltale(string(v))

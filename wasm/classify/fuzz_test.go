@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"feedscout/wasm/shape"
 )
 
 // FuzzClassify feeds arbitrary pages, page URLs and content types to
@@ -76,7 +78,7 @@ func FuzzResolveFast(f *testing.F) {
 		}
 		if fast.s != slow.s || fast.u.Path != slow.u.Path || fast.u.RawQuery != slow.u.RawQuery ||
 			fast.u.Host != slow.u.Host || fast.u.Scheme != slow.u.Scheme ||
-			fast.u.EscapedPath() != slow.u.EscapedPath() || ShapeInput(fast.u) != ShapeInput(slow.u) {
+			fast.u.EscapedPath() != slow.u.EscapedPath() || shape.Input(fast.u) != shape.Input(slow.u) {
 			t.Fatalf("href %q against %q: fast %q %#v, net/url %q %#v", s, base, fast.s, fast.u, slow.s, slow.u)
 		}
 	})

@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+
+	"feedscout/wasm/shape"
 )
 
 // pageLinks fills the page's link lists from its anchors: the distinct
-// same-host links are counted, then judged together (ShapeInContext: the
+// same-host links are counted, then judged together (shape.InContext: the
 // links of one page are siblings) and split into sections and articles.
 // Each URL is listed once, at its first place, with the first text an
 // anchor gives it (an anchor's own text beats a stand-in from an image alt
@@ -34,24 +36,24 @@ func pageLinks(p *Page, pu *url.URL, r *resolver, anchors []anchor) {
 		at[res.s] = len(links)
 		links = append(links, Link{URL: res.s, Text: a.text})
 		weak = append(weak, a.weakText)
-		inputs = append(inputs, ShapeInput(res.u))
+		inputs = append(inputs, shape.Input(res.u))
 	}
 	p.SameHostLinks = len(links)
 	self := pu.String()
-	verdicts := ShapeInContext(inputs)
+	verdicts := shape.InContext(inputs)
 	for i, v := range verdicts {
 		if links[i].URL == self {
 			continue
 		}
-		if q := strings.IndexByte(links[i].URL, '?'); q >= 0 && v.Shape == ShapeArticle {
-			if j, ok := at[links[i].URL[:q]]; ok && verdicts[j].Shape == ShapeArticle {
+		if q := strings.IndexByte(links[i].URL, '?'); q >= 0 && v.Shape == shape.Article {
+			if j, ok := at[links[i].URL[:q]]; ok && verdicts[j].Shape == shape.Article {
 				continue
 			}
 		}
 		switch v.Shape {
-		case ShapeArticle:
+		case shape.Article:
 			p.Articles = append(p.Articles, links[i])
-		case ShapeSection:
+		case shape.Section:
 			p.Sections = append(p.Sections, links[i])
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+
+	"feedscout/wasm/shape"
 )
 
 // MaxBody is the most of a page Classify reads: the host's body cap. Bytes
@@ -174,7 +176,7 @@ func pageKind(pu *url.URL, d *doc) string {
 		return "home"
 	}
 	if d.ogArticle && d.published {
-		return string(ShapeArticle)
+		return string(shape.Article)
 	}
-	return string(URLShape(pu).Shape)
+	return string(shape.URL(pu).Shape)
 }

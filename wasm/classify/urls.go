@@ -243,7 +243,3 @@ func normalize(u *url.URL) bool {
 func sameHost(page, u *url.URL) bool {
 	return page.Hostname() == u.Hostname()
 }
-
-// URLShape judges one URL alone: PathShape of its escaped path and query
-// (ShapeInput).
-func URLShape(u *url.URL) Verdict { return PathShape(ShapeInput(u)) }

@@ -9,7 +9,7 @@ import (
 
 	"feedscout/nativehost/internal/fetch"
 	"feedscout/nativehost/internal/sitemap"
-	"feedscout/wasm/classify"
+	"feedscout/wasm/shape"
 )
 
 // sitemapStep reads up to four of the sitemaps robots.txt lists (only
@@ -128,7 +128,7 @@ func (r *run) useSitemap(u string, sm *sitemap.Sitemap, depts []Department) bool
 		}
 		for _, e := range sm.Entries {
 			pu, err := url.Parse(e.Loc)
-			if err != nil || len(e.Loc) > maxURL || classify.URLShape(pu).Shape != classify.ShapeSection {
+			if err != nil || len(e.Loc) > maxURL || shape.URL(pu).Shape != shape.Section {
 				continue
 			}
 			s := Section{URL: e.Loc}

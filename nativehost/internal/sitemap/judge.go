@@ -4,7 +4,7 @@ import (
 	"strings"
 	"time"
 
-	"feedscout/wasm/classify"
+	"feedscout/wasm/shape"
 )
 
 // Usable is what discovery can make of a sitemap.
@@ -31,7 +31,7 @@ const (
 type Judgement struct {
 	Usable Usable `json:"usable"`
 	// SectionShare and ArticleShare are the shares of entries whose <loc>
-	// path has the section or article shape (classify.PathShape); 0 when
+	// path has the section or article shape (shape.Path); 0 when
 	// there are no entries.
 	SectionShare float64 `json:"section_share"`
 	ArticleShare float64 `json:"article_share"`
@@ -75,10 +75,10 @@ func Judge(sm *Sitemap, now time.Time) Judgement {
 	since := now.Add(-NewsWindow)
 	for i := range sm.Entries {
 		e := &sm.Entries[i]
-		switch classify.PathShape(locPath(e.Loc)).Shape {
-		case classify.ShapeSection:
+		switch shape.Path(locPath(e.Loc)).Shape {
+		case shape.Section:
 			sections++
-		case classify.ShapeArticle:
+		case shape.Article:
 			articles++
 		}
 		if !e.Lastmod.IsZero() || (e.News != nil && !e.News.PublicationDate.IsZero()) {

@@ -1,4 +1,4 @@
-package classify
+package shape
 
 import "strings"
 
@@ -97,7 +97,7 @@ func splitShapePath(path string, p *shapePath) bool {
 func refinedShape(path string) Verdict {
 	var p shapePath
 	if !splitShapePath(path, &p) {
-		return Verdict{ShapeOther, "too-deep"}
+		return Verdict{Other, "too-deep"}
 	}
 	q := judgeQuery(p.query)
 	segs := p.segs[:p.n]
@@ -123,25 +123,25 @@ func refinedShape(path string) Verdict {
 		segs = segs[:len(segs)-1]
 	}
 	if len(segs) == 1 && isLangCode(segs[0]) {
-		return Verdict{ShapeOther, "edition-root"}
+		return Verdict{Other, "edition-root"}
 	}
 	if len(segs) == 1 && hasRole(segs[0], rolePrefix) {
-		return Verdict{ShapeOther, "edition-root"}
+		return Verdict{Other, "edition-root"}
 	}
 	if len(segs) == 0 {
 		switch q.kind {
 		case queryID:
-			return Verdict{ShapeArticle, "query-id"}
+			return Verdict{Article, "query-id"}
 		case querySection:
-			return Verdict{ShapeSection, "query-listing"}
+			return Verdict{Section, "query-listing"}
 		}
 		if lang {
-			return Verdict{ShapeOther, "edition-root"}
+			return Verdict{Other, "edition-root"}
 		}
-		return Verdict{ShapeOther, "root"}
+		return Verdict{Other, "root"}
 	}
 	if p.file {
-		return Verdict{ShapeOther, "file-extension"}
+		return Verdict{Other, "file-extension"}
 	}
 	for i, s := range segs {
 		if i+3 == len(segs) && hasRole(segs[i+1], roleListing) && !hasRole(segs[i+2], roleBlocked) {
@@ -149,28 +149,28 @@ func refinedShape(path string) Verdict {
 			continue
 		}
 		if hasRole(s, roleBlocked) || containsFold(s, "consent") || containsFold(s, "login") {
-			return Verdict{ShapeOther, "blocked-segment"}
+			return Verdict{Other, "blocked-segment"}
 		}
 	}
 	if q.kind == queryOther {
-		return Verdict{ShapeOther, "query-utility"}
+		return Verdict{Other, "query-utility"}
 	}
 	v := judgeSegs(segs)
 	if v.Rule == "section" && p.script && q.kind == queryNone {
-		v = Verdict{ShapeOther, "script-page"}
+		v = Verdict{Other, "script-page"}
 	}
 	if q.kind == queryPage {
-		if v.Shape == ShapeArticle {
-			return Verdict{ShapeArticle, "article-page"}
+		if v.Shape == Article {
+			return Verdict{Article, "article-page"}
 		}
-		return Verdict{ShapeOther, "query-pagination"}
+		return Verdict{Other, "query-pagination"}
 	}
-	if v.Shape != ShapeArticle {
+	if v.Shape != Article {
 		switch q.kind {
 		case queryID:
-			return Verdict{ShapeArticle, "query-id"}
+			return Verdict{Article, "query-id"}
 		case querySection:
-			return Verdict{ShapeSection, "query-listing"}
+			return Verdict{Section, "query-listing"}
 		}
 	}
 	return v
@@ -183,19 +183,19 @@ func judgeSegs(segs []string) Verdict {
 
 	// Profiles: /author/jane-doe, /by/jane, /people/123/jane, /@jane.
 	if last[0] == '@' {
-		return Verdict{ShapeOther, "author"}
+		return Verdict{Other, "author"}
 	}
 	for i := 0; i < n-1; i++ {
 		if hasRole(segs[i], roleAuthor) && n-i <= 3 {
-			return Verdict{ShapeOther, "author"}
+			return Verdict{Other, "author"}
 		}
 	}
 
 	// Date archives: /2024/05/, /20240518/, /world/2024/may/18/all.
 	if end := datedEnd(segs); end == n {
-		return Verdict{ShapeOther, "date-archive"}
+		return Verdict{Other, "date-archive"}
 	} else if end > 0 && end == n-1 && hasRole(last, roleArchive) {
-		return Verdict{ShapeOther, "date-archive"}
+		return Verdict{Other, "date-archive"}
 	}
 
 	// Pagination: /page/2, /sciences/2/, /seite-2, /p2. A further page of
@@ -203,21 +203,21 @@ func judgeSegs(segs []string) Verdict {
 	if tail := pageTail(segs); tail > 0 {
 		rest := segs[:n-tail]
 		if len(rest) > 0 {
-			if v := judgeSegs(rest); v.Shape == ShapeArticle {
-				return Verdict{ShapeArticle, "article-page"}
+			if v := judgeSegs(rest); v.Shape == Article {
+				return Verdict{Article, "article-page"}
 			}
 		}
-		return Verdict{ShapeOther, "pagination"}
+		return Verdict{Other, "pagination"}
 	}
 	if isDigits(last) && len(last) <= 4 {
 		if listingAt(segs) >= 0 {
-			return Verdict{ShapeSection, "listing-id"}
+			return Verdict{Section, "listing-id"}
 		}
 		if len(last) <= 3 && n >= 2 {
-			if v := judgeSegs(segs[:n-1]); v.Shape == ShapeArticle {
-				return Verdict{ShapeArticle, "article-page"}
+			if v := judgeSegs(segs[:n-1]); v.Shape == Article {
+				return Verdict{Article, "article-page"}
 			}
-			return Verdict{ShapeOther, "pagination"}
+			return Verdict{Other, "pagination"}
 		}
 	}
 
@@ -227,18 +227,18 @@ func judgeSegs(segs []string) Verdict {
 	// segment: /2014/07/24/world/africa/air-algerie-flight/, /news/2021/05/18/belo/.
 	if end := datedEnd(segs); end > 0 && end < n {
 		if hasRole(last, roleArchive) {
-			return Verdict{ShapeOther, "date-archive"}
+			return Verdict{Other, "date-archive"}
 		}
-		return Verdict{ShapeArticle, "dated-path"}
+		return Verdict{Article, "dated-path"}
 	}
 	// A year directory before a story slug: /2024/apple-and-the-ai-race/.
 	if st.tokens >= 3 && yearDirAt(segs) {
-		return Verdict{ShapeArticle, "dated-path"}
+		return Verdict{Article, "dated-path"}
 	}
 
 	// channel_25950, list_25462: a listing with a numeric id.
 	if st.listingFirst && st.words == 1 && st.tokens >= 2 {
-		return Verdict{ShapeSection, "listing-id"}
+		return Verdict{Section, "listing-id"}
 	}
 	li := listingAt(segs)
 	di := articleDirAt(segs)
@@ -246,64 +246,64 @@ func judgeSegs(segs []string) Verdict {
 		// Under /tag/, /topics/, /rubric/: a section, unless the last segment
 		// is a slug with a long number (a story filed under a listing).
 		if st.digitRun >= 5 && st.words >= 1 {
-			return Verdict{ShapeArticle, "id-number"}
+			return Verdict{Article, "id-number"}
 		}
 		if n == 1 {
-			return Verdict{ShapeOther, "listing-index"}
+			return Verdict{Other, "listing-index"}
 		}
-		return Verdict{ShapeSection, "listing"}
+		return Verdict{Section, "listing"}
 	}
 	if n == 1 && hasRole(last, roleListing) && li < 0 {
-		return Verdict{ShapeOther, "listing-index"}
+		return Verdict{Other, "listing-index"}
 	}
 
 	// Legal and service pages named in the last segment:
 	// privacy-policy, datenschutz-spiegel, 115014893428-Privacy-policy.
 	if st.utility && st.words <= 4 {
-		return Verdict{ShapeOther, "utility-page"}
+		return Verdict{Other, "utility-page"}
 	}
 
 	if st.dated {
-		return Verdict{ShapeArticle, "dated-slug"}
+		return Verdict{Article, "dated-slug"}
 	}
 	if st.digitRun >= 5 {
-		return Verdict{ShapeArticle, "id-number"}
+		return Verdict{Article, "id-number"}
 	}
 	if st.mixedID {
-		return Verdict{ShapeArticle, "id-token"}
+		return Verdict{Article, "id-token"}
 	}
 	for i := 0; i < n-1; i++ {
 		ss := slugStats(segs[i])
 		if ss.digitRun >= 6 || ss.mixedID {
-			return Verdict{ShapeArticle, "id-in-path"}
+			return Verdict{Article, "id-in-path"}
 		}
 	}
 	if di >= 0 {
-		return Verdict{ShapeArticle, "article-dir"}
+		return Verdict{Article, "article-dir"}
 	}
 	if st.slug() {
-		return Verdict{ShapeArticle, "slug"}
+		return Verdict{Article, "slug"}
 	}
 	if st.words >= 2 && st.trailingNum {
-		return Verdict{ShapeArticle, "slug-number"}
+		return Verdict{Article, "slug-number"}
 	}
 	if strings.EqualFold(last, "archive") || strings.EqualFold(last, "archives") {
-		return Verdict{ShapeOther, "archive"}
+		return Verdict{Other, "archive"}
 	}
 	if n == 1 && hasRole(last, roleHome) {
-		return Verdict{ShapeOther, "edition-root"}
+		return Verdict{Other, "edition-root"}
 	}
 	if n > 4 {
-		return Verdict{ShapeOther, "too-deep"}
+		return Verdict{Other, "too-deep"}
 	}
 	for _, s := range segs {
 		if isDigits(s) {
 			// /special/2026/expo/overview/: departments are named by words;
 			// a bare number outside a listing is an archive or a special.
-			return Verdict{ShapeOther, "numbered-path"}
+			return Verdict{Other, "numbered-path"}
 		}
 	}
-	return Verdict{ShapeSection, "section"}
+	return Verdict{Section, "section"}
 }
 
 // listingAt is the index of the last non-last segment naming a listing

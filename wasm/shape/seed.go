@@ -1,4 +1,4 @@
-package classify
+package shape
 
 import (
 	"strings"
@@ -6,7 +6,7 @@ import (
 )
 
 // seedBlocked is the block list as the source article's rules shipped it,
-// frozen so that SeedPathShape stays the baseline it is measured as. The
+// frozen so that Seed stays the baseline it is measured as. The
 // living list is blockedSegments (shape_block.go).
 var seedBlocked = map[string]bool{
 	"search": true, "suche": true, "poisk": true,
@@ -29,9 +29,9 @@ var seedBlocked = map[string]bool{
 	"share": true, "print": true, "amp": true,
 }
 
-// SeedPathShape judges a URL path with exactly the shape rules of the source
+// Seed judges a URL path with exactly the shape rules of the source
 // article (DESIGN.md, "Shape rules (exact)"). It is kept as the baseline the
-// corpus test measures PathShape against; use PathShape everywhere else.
+// corpus test measures Path against; use Path everywhere else.
 //
 //   - article: segments = the non-empty parts; last = the last segment
 //     without trailing .html/.htm (repeated). len(last) < 6: no. Depth 1: yes
@@ -41,13 +41,13 @@ var seedBlocked = map[string]bool{
 //     only as .html; no segment on the (seed's) block list.
 //
 // Anything after '?' or '#' is ignored. Lengths count characters (runes).
-func SeedPathShape(path string) Verdict {
+func Seed(path string) Verdict {
 	segs := segments(path)
 	if len(segs) == 0 {
-		return Verdict{ShapeOther, "root"}
+		return Verdict{Other, "root"}
 	}
 	if ok, rule := seedArticleRule(segs); ok {
-		return Verdict{ShapeArticle, rule}
+		return Verdict{Article, rule}
 	}
 	return seedSectionRule(segs)
 }
@@ -81,20 +81,20 @@ func seedArticleRule(segs []string) (bool, string) {
 
 func seedSectionRule(segs []string) Verdict {
 	if len(segs) > 3 {
-		return Verdict{ShapeOther, "too-deep"}
+		return Verdict{Other, "too-deep"}
 	}
 	last := segs[len(segs)-1]
 	if i := strings.IndexByte(last, '.'); i >= 0 {
 		if !strings.EqualFold(last[i:], ".html") {
-			return Verdict{ShapeOther, "file-extension"}
+			return Verdict{Other, "file-extension"}
 		}
 	}
 	for _, s := range segs {
 		if seedBlocked[strings.ToLower(trimHTML(s))] {
-			return Verdict{ShapeOther, "blocked-segment"}
+			return Verdict{Other, "blocked-segment"}
 		}
 	}
-	return Verdict{ShapeSection, "section"}
+	return Verdict{Section, "section"}
 }
 
 func segments(path string) []string {

@@ -1,4 +1,4 @@
-package classify
+package htmltok
 
 import (
 	"bytes"
@@ -10,29 +10,29 @@ import (
 // span to find duplicate names; beyond it, a map (n² comparisons).
 const maxAttrs = 64
 
-// attrs reads the attributes of the tokenizer's current start tag as
+// Attrs reads the attributes of the tokenizer's current start tag as
 // x/net/html's TagAttr would return them (key lowercased, value unescaped,
 // first of duplicate names kept, same order), but as slices of the input
 // instead of copies; only a value holding '&', NUL or CR (entities to
 // decode, characters to replace) is copied. FuzzTokenizer holds attrs to
 // TagAttr.
 //
-// One attrs serves a whole page: its buffer is reused from tag to tag.
-type attrs struct {
-	z   *tokenizer
+// One Attrs serves a whole page: its buffer is reused from tag to tag.
+type Attrs struct {
+	z   *Tokenizer
 	i   int    // next attribute to return
 	key []byte // the lowercased key last returned
 }
 
-// reset prepares to read the attributes of z's current start tag.
-func (a *attrs) reset(z *tokenizer) {
+// Reset prepares to read the attributes of z's current start tag.
+func (a *Attrs) Reset(z *Tokenizer) {
 	a.z, a.i = z, 0
 }
 
-// next returns the next attribute as TagAttr would: key lowercased (ASCII),
+// Next returns the next attribute as TagAttr would: key lowercased (ASCII),
 // value unescaped. Both are valid only until the tokenizer moves on, and
 // must not be modified.
-func (a *attrs) next() (key, val []byte, more bool) {
+func (a *Attrs) Next() (key, val []byte, more bool) {
 	z := a.z
 	if a.i >= len(z.attr) {
 		return nil, nil, false

@@ -1,4 +1,4 @@
-package classify
+package shape
 
 import (
 	"bufio"
@@ -11,7 +11,7 @@ import (
 	"testing"
 )
 
-// The figures PathShape reached on testdata/shapes/corpus.tsv (macro-F1
+// The figures Path reached on testdata/shapes/corpus.tsv (macro-F1
 // 0.964, recall of other 0.929), rounded down by 0.01 (docs/url-shapes.md
 // has the full table). The test fails when a rule change drops below them;
 // the goal is macro-F1 >= 0.85 with recall of other >= 0.7.
@@ -55,7 +55,7 @@ func loadCorpus(t testing.TB, name string) []corpusRow {
 			t.Fatalf("%s line %d: bad url %q: %v", name, n, cols[0], err)
 		}
 		label := Shape(cols[1])
-		if label != ShapeArticle && label != ShapeSection && label != ShapeOther {
+		if label != Article && label != Section && label != Other {
 			t.Fatalf("%s line %d: bad label %q", name, n, cols[1])
 		}
 		path := u.EscapedPath()
@@ -94,7 +94,7 @@ func publisher(host string) string {
 	return labels[i]
 }
 
-var shapes = []Shape{ShapeArticle, ShapeSection, ShapeOther}
+var shapes = []Shape{Article, Section, Other}
 
 // confusion counts verdicts: [label][verdict].
 type confusion map[Shape]map[Shape]int
@@ -157,7 +157,7 @@ func (c confusion) String() string {
 	fmt.Fprintf(&b, "  %-8s %8s %8s %8s   %6s %6s\n", "label\\got", "article", "section", "other", "prec", "recall")
 	for _, l := range shapes {
 		p, r := c.precisionRecall(l)
-		fmt.Fprintf(&b, "  %-9s %8d %8d %8d   %6.3f %6.3f\n", l, c[l][ShapeArticle], c[l][ShapeSection], c[l][ShapeOther], p, r)
+		fmt.Fprintf(&b, "  %-9s %8d %8d %8d   %6.3f %6.3f\n", l, c[l][Article], c[l][Section], c[l][Other], p, r)
 	}
 	fmt.Fprintf(&b, "  n=%d accuracy=%.3f macro-F1=%.3f", c.total(), c.accuracy(), c.macroF1())
 	return b.String()
@@ -200,8 +200,8 @@ func TestCorpus(t *testing.T) {
 		name  string
 		judge func(int) Verdict
 	}{
-		{"SeedPathShape", func(i int) Verdict { return SeedPathShape(rows[i].path) }},
-		{"PathShape", func(i int) Verdict { return PathShape(rows[i].path) }},
+		{"Seed", func(i int) Verdict { return Seed(rows[i].path) }},
+		{"Path", func(i int) Verdict { return Path(rows[i].path) }},
 	}
 	for _, rs := range rulesets {
 		dev, held, all := evaluate(rows, rs.judge)
@@ -212,7 +212,7 @@ func TestCorpus(t *testing.T) {
 	for _, rs := range []struct {
 		name  string
 		judge func(string) Verdict
-	}{{"SeedPathShape", SeedPathShape}, {"PathShape", PathShape}} {
+	}{{"Seed", Seed}, {"Path", Path}} {
 		_, _, all := evaluate(fresh, func(i int) Verdict { return rs.judge(fresh[i].path) })
 		t.Logf("%s, fresh check set (written after the rules):\n%v", rs.name, all)
 	}
@@ -230,31 +230,31 @@ func TestCorpus(t *testing.T) {
 		for j, i := range idx {
 			ps[j] = rows[i].path
 		}
-		for j, v := range ShapeInContext(ps) {
+		for j, v := range InContext(ps) {
 			inContext[idx[j]] = v
 		}
 	}
 	dev, held, all := evaluate(rows, func(i int) Verdict { return inContext[i] })
-	t.Logf("ShapeInContext (URLs grouped by host), dev split:\n%v", dev)
-	t.Logf("ShapeInContext (URLs grouped by host), held-out split:\n%v", held)
-	t.Logf("ShapeInContext (URLs grouped by host), whole corpus:\n%v", all)
+	t.Logf("InContext (URLs grouped by host), dev split:\n%v", dev)
+	t.Logf("InContext (URLs grouped by host), held-out split:\n%v", held)
+	t.Logf("InContext (URLs grouped by host), whole corpus:\n%v", all)
 
 	if *showMisses {
 		for _, r := range rows {
 			if r.heldOut {
 				continue
 			}
-			if v := PathShape(r.path); v.Shape != r.label {
+			if v := Path(r.path); v.Shape != r.label {
 				t.Logf("miss %-7s got %-7s %-22s %s  (%s)", r.label, v.Shape, v.Rule, r.path, r.note)
 			}
 		}
 	}
 
-	_, _, all = evaluate(rows, func(i int) Verdict { return PathShape(rows[i].path) })
+	_, _, all = evaluate(rows, func(i int) Verdict { return Path(rows[i].path) })
 	if f := all.macroF1(); f < corpusMacroF1Floor {
-		t.Errorf("PathShape macro-F1 on the corpus = %.3f, below the floor %.2f", f, corpusMacroF1Floor)
+		t.Errorf("Path macro-F1 on the corpus = %.3f, below the floor %.2f", f, corpusMacroF1Floor)
 	}
-	if _, r := all.precisionRecall(ShapeOther); r < corpusOtherRecallFloor {
-		t.Errorf("PathShape recall of other on the corpus = %.3f, below %.2f", r, corpusOtherRecallFloor)
+	if _, r := all.precisionRecall(Other); r < corpusOtherRecallFloor {
+		t.Errorf("Path recall of other on the corpus = %.3f, below %.2f", r, corpusOtherRecallFloor)
 	}
 }

@@ -1,4 +1,4 @@
-package classify
+package htmltok
 
 import (
 	"bytes"
@@ -43,7 +43,7 @@ func FuzzTokenizer(f *testing.F) {
 	f.Add([]byte("<title>a&amp;b\r\n\x00</title><script>x<!--<script></script>--></script><textarea>&lt;</TEXTAREA x>"), uint16(0))
 	f.Add([]byte("<!DOCTYPE html><!-- c --!><?x?></><//x><![CDATA[y]]><plaintext>&amp;"), uint16(0))
 	f.Add([]byte(`<a href="/x" title="long title">text</a>`), uint16(12))
-	files, _ := filepath.Glob(filepath.Join("testdata", "*.html"))
+	files, _ := filepath.Glob(filepath.Join(pagesDir, "*.html"))
 	for _, name := range files {
 		body, err := os.ReadFile(name)
 		if err != nil {
@@ -64,7 +64,7 @@ func TestTokenizerPages(t *testing.T) {
 	for _, s := range attrSeeds {
 		checkTokenizer(t, []byte(s), 0)
 	}
-	files, _ := filepath.Glob(filepath.Join("testdata", "*.html"))
+	files, _ := filepath.Glob(filepath.Join(pagesDir, "*.html"))
 	for _, name := range files {
 		body, err := os.ReadFile(name)
 		if err != nil {
@@ -80,36 +80,36 @@ func TestTokenizerPages(t *testing.T) {
 func checkTokenizer(t *testing.T, body []byte, maxBuf int) {
 	t.Helper()
 	orig := bytes.Clone(body)
-	z := newTokenizer(body, maxBuf)
+	z := New(body, maxBuf)
 	ref := html.NewTokenizer(bytes.NewReader(body))
 	ref.SetMaxBuf(maxBuf)
-	var at attrs
+	var at Attrs
 	for n := 0; ; n++ {
-		tt, rt := z.next(), ref.Next()
-		if tt != rt || !bytes.Equal(z.rawBytes(), ref.Raw()) {
-			t.Fatalf("token %d: %v %q, x/net/html %v %q", n, tt, z.rawBytes(), rt, ref.Raw())
+		tt, rt := z.Next(), ref.Next()
+		if tt != rt || !bytes.Equal(z.Raw(), ref.Raw()) {
+			t.Fatalf("token %d: %v %q, x/net/html %v %q", n, tt, z.Raw(), rt, ref.Raw())
 		}
 		switch tt {
 		case html.ErrorToken:
-			if z.errAt() != ref.Err() {
-				t.Fatalf("error %v, x/net/html %v", z.errAt(), ref.Err())
+			if z.Err() != ref.Err() {
+				t.Fatalf("error %v, x/net/html %v", z.Err(), ref.Err())
 			}
 			if !bytes.Equal(body, orig) {
 				t.Fatal("input modified")
 			}
 			return
 		case html.TextToken:
-			if a, b := z.text(), ref.Text(); !bytes.Equal(a, b) {
+			if a, b := z.Text(), ref.Text(); !bytes.Equal(a, b) {
 				t.Fatalf("token %d: text %q, x/net/html %q", n, a, b)
 			}
 		case html.StartTagToken, html.SelfClosingTagToken:
-			at.reset(z)
+			at.Reset(z)
 			for i := 0; ; i++ {
-				k, v, more := at.next()
+				k, v, more := at.Next()
 				rk, rv, rmore := ref.TagAttr()
 				if !bytes.Equal(k, rk) || !bytes.Equal(v, rv) || more != rmore {
 					t.Fatalf("tag %q, attribute %d: %q=%q more=%v, TagAttr %q=%q more=%v",
-						z.rawBytes(), i, k, v, more, rk, rv, rmore)
+						z.Raw(), i, k, v, more, rk, rv, rmore)
 				}
 				if !more {
 					break
@@ -130,3 +130,7 @@ func TestTokenizerManyAttrs(t *testing.T) {
 	b.WriteString(" HREF=/y href=/x>t</a>")
 	checkTokenizer(t, b.Bytes(), 0)
 }
+
+// pagesDir holds wasm/classify's real-page fixtures, the pages the
+// tokenizer reads in use.
+const pagesDir = "../../classify/testdata"

@@ -1,4 +1,4 @@
-package classify
+package shape
 
 import "strings"
 
@@ -22,23 +22,23 @@ var weakRules = map[string]bool{
 	"section": true, "slug": true, "slug-number": true,
 }
 
-// ShapeInContext judges paths that appear together, such as the <loc>s of
-// one sitemap or the same-host links of one page (each path as PathShape
+// InContext judges paths that appear together, such as the <loc>s of
+// one sitemap or the same-host links of one page (each path as Path
 // takes it: escaped path plus "?"+query when there is one). Every path gets
-// PathShape's verdict, except that a verdict resting only on the wording of
+// Path's verdict, except that a verdict resting only on the wording of
 // the last segment (rules section, slug, slug-number) follows its siblings:
 // when at least siblingMin paths share its parent directory and at least
 // 80 % of those judged article or section agree, it takes their shape with
 // rule "sibling-articles" or "sibling-sections". Verdicts from dates, ids,
 // the block list and the other structural rules never change. The result
 // is parallel to paths.
-func ShapeInContext(paths []string) []Verdict {
+func InContext(paths []string) []Verdict {
 	out := make([]Verdict, len(paths))
 	type tally struct{ articles, sections int }
 	groups := make(map[string]*tally)
 	parents := make([]string, len(paths))
 	for i, p := range paths {
-		out[i] = PathShape(p)
+		out[i] = Path(p)
 		parent, ok := parentDir(p)
 		if !ok {
 			continue
@@ -50,9 +50,9 @@ func ShapeInContext(paths []string) []Verdict {
 			groups[parent] = t
 		}
 		switch out[i].Shape {
-		case ShapeArticle:
+		case Article:
 			t.articles++
-		case ShapeSection:
+		case Section:
 			t.sections++
 		}
 	}
@@ -66,10 +66,10 @@ func ShapeInContext(paths []string) []Verdict {
 			continue
 		}
 		switch {
-		case out[i].Shape == ShapeSection && float64(t.articles) >= siblingShare*float64(decided):
-			out[i] = Verdict{ShapeArticle, "sibling-articles"}
-		case out[i].Shape == ShapeArticle && float64(t.sections) >= siblingShare*float64(decided):
-			out[i] = Verdict{ShapeSection, "sibling-sections"}
+		case out[i].Shape == Section && float64(t.articles) >= siblingShare*float64(decided):
+			out[i] = Verdict{Article, "sibling-articles"}
+		case out[i].Shape == Article && float64(t.sections) >= siblingShare*float64(decided):
+			out[i] = Verdict{Section, "sibling-sections"}
 		}
 	}
 	return out

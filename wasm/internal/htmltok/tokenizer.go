@@ -3,7 +3,7 @@
 // Use of this source code is governed by a BSD-style license that can be
 // found in the LICENSE file of golang.org/x/net.
 
-package classify
+package htmltok
 
 import (
 	"bytes"
@@ -13,15 +13,16 @@ import (
 	"golang.org/x/net/html"
 )
 
-// tokenizer is x/net/html's Tokenizer (v0.62.0) reading from a byte slice
-// it never modifies, made for extract: the same tokens with the same raw
-// bytes (FuzzTokenizer holds the two together), without the two costs that
-// made the library most of Classify's time in the WebAssembly build: a
-// function call per byte read from an io.Reader, and a copy of every
-// attribute name of every tag to find duplicates. It keeps only what
-// extract uses: next, rawBytes, text and the attribute spans (read by
-// attrs); no CDATA (AllowCDATA is off by default there too).
-type tokenizer struct {
+// Tokenizer is x/net/html's Tokenizer (XNetVersion) reading from a byte
+// slice it never modifies, made for wasm/classify's page extraction: the
+// same tokens with the same raw bytes (FuzzTokenizer holds the two
+// together), without the two costs that made the library most of Classify's
+// time in the WebAssembly build: a function call per byte read from an
+// io.Reader, and a copy of every attribute name of every tag to find
+// duplicates. It keeps only what extraction uses: Next, Raw, Text, Err and
+// the attribute spans (read by Attrs); no CDATA (AllowCDATA is off by
+// default there too).
+type Tokenizer struct {
 	// tt is the type of the current token.
 	tt html.TokenType
 	// err is the first error encountered during tokenization.
@@ -57,15 +58,15 @@ type span struct {
 	start, end int
 }
 
-// newTokenizer reads b, which it does not modify, with at most maxBuf
-// bytes in one token (0: no limit).
-func newTokenizer(b []byte, maxBuf int) *tokenizer {
-	return &tokenizer{buf: b, maxBuf: maxBuf}
+// New returns a Tokenizer reading b, which it does not modify, with at most
+// maxBuf bytes in one token (0: no limit), as x/net/html's SetMaxBuf.
+func New(b []byte, maxBuf int) *Tokenizer {
+	return &Tokenizer{buf: b, maxBuf: maxBuf}
 }
 
-// errAt is the error after the last token (io.EOF or
+// Err is the error after the last token (io.EOF or
 // html.ErrBufferExceeded).
-func (z *tokenizer) errAt() error {
+func (z *Tokenizer) Err() error {
 	if z.tt != html.ErrorToken {
 		return nil
 	}
@@ -75,7 +76,7 @@ func (z *tokenizer) errAt() error {
 // readByte returns the next byte of the input, or sets z.err to io.EOF at
 // its end (or html.ErrBufferExceeded when the token grows past maxBuf).
 // Pre-condition: z.err == nil.
-func (z *tokenizer) readByte() byte {
+func (z *Tokenizer) readByte() byte {
 	if z.raw.end >= len(z.buf) {
 		z.err = io.EOF
 		return 0
@@ -93,7 +94,7 @@ func (z *tokenizer) readByte() byte {
 // "<" and first letter already consumed), keeping only the first of
 // attributes whose names differ only in ASCII case, as x/net/html does,
 // but comparing spans instead of copying each name.
-func (z *tokenizer) readTag(saveAttr bool) {
+func (z *Tokenizer) readTag(saveAttr bool) {
 	z.attr = z.attr[:0]
 	clear(z.attrNames)
 	// Read the tag name and attribute key/value pairs.
@@ -123,7 +124,7 @@ func (z *tokenizer) readTag(saveAttr bool) {
 // seen reports whether a kept attribute has the name k, ignoring ASCII
 // case. Beyond maxAttrs attributes it remembers lowered names in a map,
 // as x/net/html does for every tag.
-func (z *tokenizer) seen(k span) bool {
+func (z *Tokenizer) seen(k span) bool {
 	name := z.buf[k.start:k.end]
 	if len(z.attr) < maxAttrs {
 		for _, a := range z.attr {
@@ -161,11 +162,11 @@ func lowerName(b []byte) string {
 	return string(l)
 }
 
-// text returns the text of a text token as x/net/html's Text does: CR LF
+// Text returns the text of a text token as x/net/html's Text does: CR LF
 // and CR made LF, NUL made U+FFFD in raw text, entities decoded outside
 // raw text. It returns a slice of the input when nothing changes, a copy
 // otherwise.
-func (z *tokenizer) text() []byte {
+func (z *Tokenizer) Text() []byte {
 	if z.tt != html.TextToken {
 		return nil
 	}
@@ -185,7 +186,7 @@ func (z *tokenizer) text() []byte {
 }
 
 // skipWhiteSpace skips past any white space.
-func (z *tokenizer) skipWhiteSpace() {
+func (z *Tokenizer) skipWhiteSpace() {
 	if z.err != nil {
 		return
 	}
@@ -206,7 +207,7 @@ func (z *tokenizer) skipWhiteSpace() {
 
 // readRawOrRCDATA reads until the next "</foo>", where "foo" is z.rawTag and
 // is typically something like "script" or "textarea".
-func (z *tokenizer) readRawOrRCDATA() {
+func (z *Tokenizer) readRawOrRCDATA() {
 	if z.rawTag == "script" {
 		z.readScript()
 		z.textIsRaw = true
@@ -244,7 +245,7 @@ loop:
 // If it succeeds, it backs up the input position to reconsume the tag and
 // returns true. Otherwise it returns false. The opening "</" has already been
 // consumed.
-func (z *tokenizer) readRawEndTag() bool {
+func (z *Tokenizer) readRawEndTag() bool {
 	for i := 0; i < len(z.rawTag); i++ {
 		c := z.readByte()
 		if z.err != nil {
@@ -271,7 +272,7 @@ func (z *tokenizer) readRawEndTag() bool {
 
 // readScript reads until the next </script> tag, following the byzantine
 // rules for escaping/hiding the closing tag.
-func (z *tokenizer) readScript() {
+func (z *Tokenizer) readScript() {
 	defer func() {
 		z.data.end = z.raw.end
 	}()
@@ -478,7 +479,7 @@ scriptDataDoubleEscapeEnd:
 
 // readComment reads the next comment token starting with "<!--". The opening
 // "<!--" has already been consumed.
-func (z *tokenizer) readComment() {
+func (z *Tokenizer) readComment() {
 	// When modifying this function, consider manually increasing the
 	// maxSuffixLen constant in func TestComments, from 6 to e.g. 9 or more.
 	// That increase should only be temporary, not committed, as it
@@ -530,8 +531,8 @@ func (z *tokenizer) readComment() {
 	}
 }
 
-func (z *tokenizer) calculateAbruptCommentDataEnd() int {
-	raw := z.rawBytes()
+func (z *Tokenizer) calculateAbruptCommentDataEnd() int {
+	raw := z.Raw()
 	const prefixLen = len("<!--")
 	if len(raw) >= prefixLen {
 		raw = raw[prefixLen:]
@@ -560,7 +561,7 @@ func hasSuffix(b []byte, suffix string) bool {
 }
 
 // readUntilCloseAngle reads until the next ">".
-func (z *tokenizer) readUntilCloseAngle() {
+func (z *Tokenizer) readUntilCloseAngle() {
 	z.data.start = z.raw.end
 	for {
 		c := z.readByte()
@@ -578,7 +579,7 @@ func (z *tokenizer) readUntilCloseAngle() {
 // readMarkupDeclaration reads the next token starting with "<!". It might be
 // a "<!--comment-->", a "<!DOCTYPE foo>", a "<![CDATA[section]]>" or
 // "<!a bogus comment". The opening "<!" has already been consumed.
-func (z *tokenizer) readMarkupDeclaration() html.TokenType {
+func (z *Tokenizer) readMarkupDeclaration() html.TokenType {
 	z.data.start = z.raw.end
 	var c [2]byte
 	for i := 0; i < 2; i++ {
@@ -600,7 +601,7 @@ func (z *tokenizer) readMarkupDeclaration() html.TokenType {
 	if z.readDoctype() {
 		return html.DoctypeToken
 	}
-	// (x/net/html reads CDATA here when AllowCDATA is set; extract never
+	// (x/net/html reads CDATA here when AllowCDATA is set; classify never
 	// sets it.)
 	// It's a bogus comment.
 	z.readUntilCloseAngle()
@@ -609,7 +610,7 @@ func (z *tokenizer) readMarkupDeclaration() html.TokenType {
 
 // readDoctype attempts to read a doctype declaration and returns true if
 // successful. The opening "<!" has already been consumed.
-func (z *tokenizer) readDoctype() bool {
+func (z *Tokenizer) readDoctype() bool {
 	const s = "DOCTYPE"
 	for i := 0; i < len(s); i++ {
 		c := z.readByte()
@@ -641,7 +642,7 @@ func (z *tokenizer) readDoctype() bool {
 
 // startTagIn returns whether the start tag in z.buf[z.data.start:z.data.end]
 // case-insensitively matches any element of ss.
-func (z *tokenizer) startTagIn(ss ...string) bool {
+func (z *Tokenizer) startTagIn(ss ...string) bool {
 loop:
 	for _, s := range ss {
 		if z.data.end-z.data.start != len(s) {
@@ -663,7 +664,7 @@ loop:
 
 // readStartTag reads the next start tag token. The opening "<a" has already
 // been consumed, where 'a' means anything in [A-Za-z].
-func (z *tokenizer) readStartTag() html.TokenType {
+func (z *Tokenizer) readStartTag() html.TokenType {
 	z.readTag(true)
 	if z.err != nil {
 		return html.ErrorToken
@@ -714,7 +715,7 @@ func (z *tokenizer) readStartTag() html.TokenType {
 // readTagName sets z.data to the "div" in "<div k=v>". The reader (z.raw.end)
 // is positioned such that the first byte of the tag name (the "d" in "<div")
 // has already been consumed.
-func (z *tokenizer) readTagName() {
+func (z *Tokenizer) readTagName() {
 	z.data.start = z.raw.end - 1
 	for {
 		c := z.readByte()
@@ -736,7 +737,7 @@ func (z *tokenizer) readTagName() {
 
 // readTagAttrKey sets z.pendingAttr[0] to the "k" in "<div k=v>".
 // Precondition: z.err == nil.
-func (z *tokenizer) readTagAttrKey() {
+func (z *Tokenizer) readTagAttrKey() {
 	z.pendingAttr[0].start = z.raw.end
 	for {
 		c := z.readByte()
@@ -763,7 +764,7 @@ func (z *tokenizer) readTagAttrKey() {
 }
 
 // readTagAttrVal sets z.pendingAttr[1] to the "v" in "<div k=v>".
-func (z *tokenizer) readTagAttrVal() {
+func (z *Tokenizer) readTagAttrVal() {
 	z.pendingAttr[1].start = z.raw.end
 	z.pendingAttr[1].end = z.raw.end
 	if z.skipWhiteSpace(); z.err != nil {
@@ -829,8 +830,8 @@ func (z *tokenizer) readTagAttrVal() {
 	}
 }
 
-// next scans the next token and returns its type.
-func (z *tokenizer) next() html.TokenType {
+// Next scans the next token and returns its type.
+func (z *Tokenizer) Next() html.TokenType {
 	z.raw.start = z.raw.end
 	z.data.start = z.raw.end
 	z.data.end = z.raw.end
@@ -948,14 +949,14 @@ loop:
 	return z.tt
 }
 
-// rawBytes returns the unmodified text of the current token, a slice of
+// Raw returns the unmodified text of the current token, a slice of
 // the input.
 //
 // The token stream's raw bytes partition the byte stream (up until an
 // html.ErrorToken). There are no overlaps or gaps between two consecutive token's
 // raw bytes. One implication is that the byte offset of the current token is
 // the sum of the lengths of all previous tokens' raw bytes.
-func (z *tokenizer) rawBytes() []byte {
+func (z *Tokenizer) Raw() []byte {
 	return z.buf[z.raw.start:z.raw.end]
 }
 

@@ -1,4 +1,4 @@
-package classify
+package shape
 
 // Word lists of the shape rules. Each word has one or more roles (flags);
 // lookups are by the lower-cased segment or token. docs/url-shapes.md gives

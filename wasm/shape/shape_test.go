@@ -1,0 +1,293 @@
+package shape
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+)
+
+func TestPathShape(t *testing.T) {
+	cases := []struct {
+		path string
+		want Shape
+		rule string
+	}{
+		// The source article's examples.
+		{"/coronavirus-2026", Section, "section"},
+		{"/news/tech-and-science/", Section, "section"},
+		{"/article/DGXZQOUC026TI0S6A101C2000000/", Article, "id-number"},
+		{"/article/DGXZQOUCABCDEFGH1A2B/", Article, "id-token"},
+		{"/business/startups/", Section, "section"},
+		{"/national/20261129-OYT1T50001/", Article, "id-number"},
+		{"/articles/ASV1234567.html", Article, "id-number"},
+		{"/this-is-a-story", Article, "slug"},
+
+		// Issue 8: dates with short or generic last segments.
+		{"/2014/07/24/world/africa/air-algerie-flight/index.html", Article, "dated-path"},
+		{"/news/2021/05/18/belo/", Article, "dated-path"},
+		{"/2026/11/29/world/story.html", Article, "dated-path"},
+		{"/world/2024/may/18/ukraine-kharkiv", Article, "dated-path"},
+		{"/politik/deutschland/2024-05/haushalt", Article, "dated-path"},
+		{"/politics/18/05/2024/66489abc9a7947123456789a", Article, "dated-path"},
+		{"/world/europe/russia-captures-villages-2024-05-18/", Article, "dated-slug"},
+		// IDs: 6-7 digits, in the query, in a parent.
+		{"/doc/4816739", Article, "id-number"},
+		{"/articles/-/3178894", Article, "id-number"},
+		{"/US/story?id=77753720", Article, "query-id"},
+		{"/?p=1234", Article, "query-id"},
+		{"/politik/article251234567/Haushalt.html", Article, "id-in-path"},
+		{"/news/articleView.html?idxno=317123", Article, "query-id"},
+		// Sections that look like stories.
+		{"/aktuell/wirtschaft/klima-energie-und-umwelt/", Section, "section"},
+		{"/pages/world/africa/index.html", Section, "section"},
+		{"/topics/election-2024/", Section, "listing"},
+		{"/news/topics/c302m85q5ljt", Section, "listing"},
+		{"/tag/video-games/", Section, "listing"},
+		{"/rubric/3", Section, "listing-id"},
+		{"/search/label/Travel", Section, "listing"},
+		{"/index.php?option=com_content&view=category&id=8", Section, "query-listing"},
+		{"/sport/football/teams/arsenal", Section, "section"},
+		{"/2024/apple-and-the-ai-race/", Article, "dated-path"},
+		// Other: pagination, editions, archives, profiles, legal, feeds.
+		{"/", Other, "root"},
+		{"", Other, "root"},
+		{"/page/2", Other, "pagination"},
+		{"/sciences/2/", Other, "pagination"},
+		{"/category/news/page/3/", Other, "pagination"},
+		{"/world/?page=2", Other, "query-pagination"},
+		{"/es/", Other, "edition-root"},
+		{"/aktuell/", Other, "edition-root"},
+		{"/2024/05/", Other, "date-archive"},
+		{"/20240518/", Other, "date-archive"},
+		{"/author/jane-doe/", Other, "author"},
+		{"/@jdoe", Other, "author"},
+		{"/privacy-policy/", Other, "blocked-segment"},
+		{"/politique-de-confidentialite/", Other, "utility-page"},
+		{"/info-pages/privacy-statement/", Other, "utility-page"},
+		{"/v2/collectConsent?sessionId=1", Other, "blocked-segment"},
+		{"/zustimmung?url=https%3A%2F%2Fwww.zeit.de%2F", Other, "blocked-segment"},
+		{"/About/", Other, "blocked-segment"},
+		{"/feed/", Other, "blocked-segment"},
+		{"/rss/index.xml", Other, "file-extension"},
+		{"/logo.png", Other, "file-extension"},
+		{".php", Section, "section"}, // a bare extension is a name (found by fuzzing)
+		{"/.html/", Section, "section"},
+		{"/search?q=x", Other, "blocked-segment"},
+		{"/xmlrpc.php?rsd", Other, "blocked-segment"},
+		{"/archive/", Other, "archive"},
+		// Nikkei's sections_sitemap.xml: 184 of 187 are sections, these not.
+		{"/help/", Other, "blocked-segment"},
+		{"/markets/worldindices/index.aspx", Other, "script-page"},
+		{"/special/2026/expo/overview/", Other, "numbered-path"},
+		{"/?page=2", Other, "root"},
+		// Further pages of an article stay the article.
+		{"/politik/2024-05/haushalt-streit/seite-2", Article, "article-page"},
+		{"/national/20240518-OYT1T50123/2/", Article, "article-page"},
+		{"/articles/-/3178894?page=2", Article, "article-page"},
+		// A fragment never counts.
+		{"/world/#top", Section, "section"},
+	}
+	for _, c := range cases {
+		got := Path(c.path)
+		if got.Shape != c.want || got.Rule != c.rule {
+			t.Errorf("Path(%q) = %v, want {%s %s}", c.path, got, c.want, c.rule)
+		}
+	}
+}
+
+func TestSeedPathShape(t *testing.T) {
+	cases := []struct {
+		path string
+		want Shape
+	}{
+		{"/", Other},
+		{"", Other},
+		{"/coronavirus-2026", Section},
+		{"/news/tech-and-science/", Section},
+		{"/article/DGXZQOUC026TI0S6A101C2000000/", Article},
+		{"/business/startups/", Section},
+		{"/this-is-a-story", Article},
+		{"/2026/11/29/world/story.html", Other},
+		{"/2026/11/29/world/stories.html", Article},
+		{"/news/2026/11/brief", Other},
+		{"/news/2026/11/longer-slug", Article},
+		{"/world/africa/", Section},
+		{"/a/b/c/d/", Other},
+		{"/search/", Other},
+		{"/About/", Other},
+		{"/logo.png", Other},
+		{"/politics.html", Section},
+		{"/politics.html.htm", Other},
+		{"/news/story-123.html", Article},
+		{"/national/20261129-OYT1T50001/", Article},
+		{"/articles/ASV1234567.html", Article},
+		{"/tech/", Section},
+		{"/?page=2", Other},
+		{"/tag/video-games/", Other},
+	}
+	for _, c := range cases {
+		if got := Seed(c.path); got.Shape != c.want {
+			t.Errorf("Seed(%q) = %v, want %v", c.path, got, c.want)
+		}
+	}
+}
+
+func TestBlocked(t *testing.T) {
+	for _, seg := range []string{"search", "Login", "IMPRESSUM", "privacy-policy", "wp-login.php", "feed"} {
+		if !Blocked(seg) {
+			t.Errorf("Blocked(%q) = false, want true", seg)
+		}
+	}
+	for _, seg := range []string{"news", "tag", "politics", "startups", "", strings.Repeat("a", 100)} {
+		if Blocked(seg) {
+			t.Errorf("Blocked(%q) = true, want false", seg)
+		}
+	}
+}
+
+func TestShapeInput(t *testing.T) {
+	for raw, want := range map[string]string{
+		"https://abcnews.go.com/US/story?id=77753720":   "/US/story?id=77753720",
+		"https://example.com/caf%C3%A9/":                "/caf%C3%A9/",
+		"https://example.com/news/#top":                 "/news/",
+		"https://example.com":                           "",
+		"https://example.com/a%2Fb/c?x=1&y=2#frag-ment": "/a%2Fb/c?x=1&y=2",
+	} {
+		u, err := url.Parse(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Input(u); got != want {
+			t.Errorf("Input(%s) = %q, want %q", raw, got, want)
+		}
+	}
+}
+
+func TestShapeInContext(t *testing.T) {
+	// A page of a site whose stories sit under /news/, most with long slugs
+	// or ids, two with short slugs.
+	paths := []string{
+		"/news/mayor-wins-a-second-term/", "/news/storm-closes-all-city-schools/",
+		"/news/council-votes-on-new-budget/", "/news/train-strike-called-off-today/",
+		"/news/bird-flu-found-on-dairy-farm/", "/news/river-floods-old-town-again/",
+		"/news/museum-reopens-123456/", "/news/fire-station-789012/",
+		"/news/heat-wave/", "/news/budget-vote/",
+		"/news/2024/05/18/late-story/", // dated: an article in any company
+		"/news/",                       // top level: no siblings to follow
+		"/about/",                      // blocked: stays other
+	}
+	got := InContext(paths)
+	for i, p := range paths[:8] {
+		if got[i] != Path(p) || got[i].Shape != Article {
+			t.Errorf("%s = %v, want Path's article verdict", p, got[i])
+		}
+	}
+	for i, p := range paths[8:10] {
+		if Path(p).Shape != Section {
+			t.Fatalf("%s alone = %v; the test needs a path judged section alone", p, Path(p))
+		}
+		if got[8+i] != (Verdict{Article, "sibling-articles"}) {
+			t.Errorf("%s among story siblings = %v, want article by sibling-articles", p, got[8+i])
+		}
+	}
+	if got[10].Rule != "dated-path" || got[11].Shape != Section || got[12].Shape != Other {
+		t.Errorf("structural verdicts changed in context: %v", got[10:])
+	}
+
+	// Departments listed together, one of them with a story-like slug.
+	secs := []string{"/news/politics/", "/news/business/", "/news/science/", "/news/culture/",
+		"/news/sport/", "/news/letters-to-the-editor/", "/news/2024/05/18/a-story/"}
+	if Path(secs[5]).Shape != Article {
+		t.Fatalf("%s alone = %v; the test needs a path judged article alone", secs[5], Path(secs[5]))
+	}
+	got = InContext(secs)
+	if got[5] != (Verdict{Section, "sibling-sections"}) {
+		t.Errorf("letters-to-the-editor among sections = %v, want section by sibling-sections", got[5])
+	}
+	if got[6].Shape != Article {
+		t.Errorf("dated story among sections = %v, want article", got[6])
+	}
+
+	// Too few siblings: nothing changes.
+	few := []string{"/news/heat-wave/", "/news/storm-warning/", "/news/x-y/"}
+	for i, v := range InContext(few) {
+		if v != Path(few[i]) {
+			t.Errorf("%s with %d siblings = %v, want Path's %v", few[i], len(few), v, Path(few[i]))
+		}
+	}
+	if len(InContext(nil)) != 0 {
+		t.Error("InContext(nil) is not empty")
+	}
+}
+
+// TestPathShapeAllocs holds Path to zero allocations on every corpus
+// path: it runs for every <loc> of a sitemap and every link of a page.
+func TestPathShapeAllocs(t *testing.T) {
+	for _, r := range loadCorpus(t, "corpus.tsv") {
+		if a := testing.AllocsPerRun(3, func() { Path(r.path) }); a != 0 {
+			t.Errorf("Path(%q) allocates %.0f times", r.path, a)
+		}
+	}
+}
+
+func BenchmarkPathShape(b *testing.B) {
+	rows := loadCorpus(b, "corpus.tsv")
+	for _, rs := range []struct {
+		name  string
+		judge func(string) Verdict
+	}{{"seed", Seed}, {"new", Path}} {
+		b.Run(rs.name, func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				rs.judge(rows[i%len(rows)].path)
+				i++
+			}
+		})
+	}
+}
+
+func FuzzPathShape(f *testing.F) {
+	for _, s := range []string{"/", "/news/2024/05/18/x/", "/a%2", "/%", "/?id=", "/a/b?page=2#x",
+		"/tag/", "/2024/may/", "/index.php?view=article", "/é/ü-ß-ø-å/", "/24_maggio_18/x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, path string) {
+		v := Path(path)
+		if v.Shape != Article && v.Shape != Section && v.Shape != Other {
+			t.Fatalf("Path(%q) = %v: unknown shape", path, v)
+		}
+		if v.Rule == "" {
+			t.Fatalf("Path(%q) = %v: no rule", path, v)
+		}
+		if !strings.Contains(path, "#") {
+			if w := Path(path + "#frag"); w != v {
+				t.Fatalf("Path(%q) = %v but with a fragment %v", path, v, w)
+			}
+		}
+		if v.Shape == Section && strings.IndexByte(path, '/') >= 0 {
+			seg := path
+			if i := strings.IndexAny(seg, "?#"); i >= 0 {
+				seg = seg[:i]
+			}
+			for _, s := range strings.Split(seg, "/") {
+				if Blocked(s) && !strings.Contains(seg, "/label/") && !listingBefore(seg, s) {
+					t.Fatalf("Path(%q) = section with blocked segment %q", path, s)
+				}
+			}
+		}
+	})
+}
+
+// listingBefore reports whether blocked segment s is directly followed by a
+// listing word in path (/search/label/Travel), the one place a section may
+// hold a blocked segment.
+func listingBefore(path, s string) bool {
+	segs := strings.Split(strings.Trim(path, "/"), "/")
+	for i := 0; i+1 < len(segs); i++ {
+		if segs[i] == s && hasRole(segs[i+1], roleListing) {
+			return true
+		}
+	}
+	return false
+}

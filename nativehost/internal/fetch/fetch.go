@@ -70,6 +70,13 @@ type Options struct {
 	MaxBody      int64             // decoded body cap; 0: DefaultMaxBody
 	AllowPrivate bool              // no private-address guard, for people who read intranet news
 	Transport    http.RoundTripper // nil: the default transport, see above
+	// StateDir, when set, makes the pacing of every host hold across every
+	// process using the same folder (a lock and timestamp file per host
+	// under StateDir/hosts, see shared.go); "" keeps it process-wide.
+	StateDir string
+	// ShareRobots, with StateDir, keeps robots.txt answers in
+	// StateDir/robots for every process, for as long as they are valid.
+	ShareRobots bool
 }
 
 // Response is a fetched answer of any HTTP status.

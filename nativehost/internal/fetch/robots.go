@@ -97,6 +97,13 @@ func (e *robotsEntry) ready() bool {
 // itself is not subject to robots rules. It applies the file's
 // Crawl-delay to the host's pacing.
 func (s *Site) fetchRobots(ctx context.Context, origin *url.URL, e *robotsEntry) error {
+	done, unlock := s.c.sharedRobots(ctx, origin, e) // another process's answer (shared.go)
+	if done {
+		return nil
+	}
+	if unlock != nil {
+		defer unlock()
+	}
 	u := &url.URL{Scheme: origin.Scheme, Host: origin.Host, Path: "/robots.txt"}
 	seen := map[string]bool{}
 	for hops := 0; ; hops++ {
@@ -135,6 +142,7 @@ func (s *Site) fetchRobots(ctx context.Context, origin *url.URL, e *robotsEntry)
 		if status == 429 || status >= 500 {
 			e.expires = time.Now().Add(robotsRetry)
 		}
+		s.c.storeRobots(origin, status, resp.Body, e.expires)
 		s.c.gate(origin.Hostname()).setCrawlDelay(s.c.opts.Pause, e.rules.CrawlDelay(Product))
 		if hops > 0 && status != 429 && status < 500 {
 			s.c.shareRobots(origin, u, e)

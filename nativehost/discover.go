@@ -8,12 +8,12 @@ import (
 	"io"
 	"net/url"
 	"os"
-	"strings"
 	"sync"
 	"time"
 
 	"feedscout/nativehost/internal/discover"
 	"feedscout/nativehost/internal/fetch"
+	"feedscout/report"
 )
 
 // runDiscover discovers each site concurrently (each paced on its own by
@@ -41,7 +41,7 @@ func runDiscover(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	for _, u := range fs.Args() {
-		if !webURL(u) {
+		if !report.WebURL(u) {
 			fmt.Fprintf(stderr, "feedscout-host discover: %q is not an absolute http(s) URL\n", u)
 			return exitUsage
 		}
@@ -91,8 +91,8 @@ func runDiscover(args []string, stdout, stderr io.Writer) int {
 }
 
 // printReport writes the readable form of one report.
-func printReport(w io.Writer, r *discover.Report) {
-	fmt.Fprintf(w, "%s  %s  (%d requests, %.1f s, order %s)\n", r.Site, r.Outcome, fetchedCount(r.Requests), float64(r.ElapsedMS)/1000, r.Order)
+func printReport(w io.Writer, r *report.Report) {
+	fmt.Fprintf(w, "%s  %s  (%d requests, %.1f s, order %s)\n", r.Site, r.Outcome, report.Requests(r.Requests), float64(r.ElapsedMS)/1000, r.Order)
 	fmt.Fprintf(w, "  %s\n", r.Reason)
 	for _, f := range r.Feeds {
 		line := fmt.Sprintf("  feed     %-5s %-6s %s", f.Format, f.Via, f.URL)
@@ -132,23 +132,6 @@ func printReport(w io.Writer, r *discover.Report) {
 		fmt.Fprintf(w, "    %-8s %-16v %8d B %6d ms  %s\n", q.Step, q.Status, q.Bytes, q.MS, q.URL)
 	}
 	fmt.Fprintln(w)
-}
-
-// fetchedCount counts the log rows that were real requests (a robots
-// disallow or a budget refusal is logged but costs the site nothing).
-func fetchedCount(rows []fetch.Row) int {
-	n := 0
-	for _, r := range rows {
-		if w := fmt.Sprint(r.Status); w != "robots-disallow" && w != "budget" {
-			n++
-		}
-	}
-	return n
-}
-
-func webURL(s string) bool {
-	u, err := url.Parse(s)
-	return err == nil && u.Hostname() != "" && (strings.EqualFold(u.Scheme, "http") || strings.EqualFold(u.Scheme, "https"))
 }
 
 func hostOf(s string) string {

@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"feedscout/nativehost/internal/section"
+	"feedscout/report"
 )
 
 // runSection follows one section page and prints its articles.
@@ -25,7 +26,7 @@ func runSection(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "feedscout-host section: %v\n", err)
 		return exitUsage
 	}
-	if !webURL(fs.Arg(0)) {
+	if !report.WebURL(fs.Arg(0)) {
 		fmt.Fprintf(stderr, "feedscout-host section: %q is not an absolute http(s) URL\n", fs.Arg(0))
 		return exitUsage
 	}
@@ -40,7 +41,7 @@ func runSection(args []string, stdout, stderr io.Writer) int {
 		enc.Encode(res)
 		return exitOK
 	}
-	fmt.Fprintf(stdout, "%s: %d articles (%d requests)\n", res.URL, len(res.Articles), len(res.Requests))
+	fmt.Fprintf(stdout, "%s: %d articles (%d requests)\n", res.URL, len(res.Articles), report.Requests(res.Requests))
 	for _, a := range res.Articles {
 		fmt.Fprintf(stdout, "  %s\n    %s\n", a.URL, a.Title)
 	}

@@ -60,6 +60,7 @@ type logRow struct {
 	Bytes  int64           `json:"bytes"`
 	MS     int64           `json:"ms"`
 	Note   string          `json:"note"`
+	Sent   bool            `json:"sent"`
 }
 
 // status is the row's status as text: "200" or "timeout".

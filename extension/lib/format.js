@@ -80,18 +80,17 @@ export function requestLine(req, site) {
   return Number.isFinite(ms) ? `${label} ${status}, ${Math.round(ms)} ms` : `${label} ${status}`;
 }
 
-// notFetched are the log statuses of requests the host decided not to make.
-const notFetched = new Set(["robots-disallow", "budget"]);
-
 /**
- * costSummary sums up what a discovery cost: "7 requests, 6.2 s". Rows the
- * host only logged (robots-disallow, budget) are not requests. elapsedMs is
- * the wall time the popup measured; without it the request times are summed.
- * @param {Array<{status?: number|string, ms?: number}>} requests
+ * costSummary sums up what a discovery cost: "7 requests, 6.2 s". A row is
+ * a request when the host says it was sent (`sent`, decided by the fetcher
+ * that made it: report.Row.Request in Go); rows it only logged (robots.txt,
+ * the budget, a redirect not followed) are not. elapsedMs is the wall time
+ * the popup measured; without it the request times are summed.
+ * @param {Array<{sent?: boolean, ms?: number}>} requests
  * @param {number} [elapsedMs]
  */
 export function costSummary(requests, elapsedMs) {
-  const made = (requests || []).filter((r) => !notFetched.has(String(r.status)));
+  const made = (requests || []).filter((r) => r && r.sent === true);
   let ms = elapsedMs;
   if (!Number.isFinite(ms)) ms = made.reduce((sum, r) => sum + (Number(r.ms) || 0), 0);
   return `${plural(made.length, "request")}, ${duration(ms)}`;

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"feedscout/nativehost/internal/fetch"
+	"feedscout/report"
 	"feedscout/wasm/classify"
 )
 
@@ -113,10 +114,11 @@ func (r *run) homeStep() {
 // resolving the guesses against where the site now lives saves one hop
 // per request. Any other host is another site: the root stays.
 func (r *run) reroot(u string) {
-	p, err := url.Parse(u)
-	if err != nil || (p.Scheme != "http" && p.Scheme != "https") {
+	p, ok := report.ParseWebURL(u)
+	if !ok {
 		return
 	}
+	p.Scheme = strings.ToLower(p.Scheme)
 	h := strings.ToLower(p.Host)
 	if h == r.root.Host && p.Scheme == r.root.Scheme {
 		return

@@ -1,148 +1,29 @@
 package discover
 
-import "feedscout/nativehost/internal/fetch"
+import "feedscout/report"
 
-// Outcomes of a discovery, best first.
+// Outcomes of a discovery, best first (report.Outcome*).
 const (
-	OutcomeFeed           = "feed"
-	OutcomeNewsSitemap    = "news-sitemap"
-	OutcomeArticleSitemap = "article-sitemap"
-	OutcomeSections       = "sections"
-	OutcomeRefused        = "refused"
-	OutcomeNone           = "none"
+	OutcomeFeed           = report.OutcomeFeed
+	OutcomeNewsSitemap    = report.OutcomeNewsSitemap
+	OutcomeArticleSitemap = report.OutcomeArticleSitemap
+	OutcomeSections       = report.OutcomeSections
+	OutcomeRefused        = report.OutcomeRefused
+	OutcomeNone           = report.OutcomeNone
 )
 
-// Report is the result of one discovery, as `discover --json` prints it and
-// the native messaging result carries it. The first seven fields are the
-// contract of DESIGN.md; the rest are additions.
-type Report struct {
-	Site     string      `json:"site"`
-	Outcome  string      `json:"outcome"`
-	Reason   string      `json:"reason"`
-	Feeds    []Feed      `json:"feeds"`
-	Sitemaps []Sitemap   `json:"sitemaps"`
-	Sections []Section   `json:"sections"`
-	Requests []fetch.Row `json:"requests"`
-
-	// Order is the order that ran: "smart" or "article".
-	Order string `json:"order"`
-	// ElapsedMS is the wall time of the discovery.
-	ElapsedMS int64 `json:"elapsed_ms"`
-	// BudgetLeft is how many requests the site's budget still allows.
-	BudgetLeft int `json:"budget_left"`
-	// Stopped says why discovery ended early ("budget", "deadline",
-	// "refused", "cancelled"); absent when it ran its course.
-	Stopped string `json:"stopped,omitempty"`
-	// Unchanged counts the sections marked Unchanged.
-	Unchanged int `json:"unchanged,omitempty"`
-	// HomeFromPage is set when the browser's copy of the homepage was used
-	// instead of fetching it.
-	HomeFromPage bool `json:"home_from_page,omitempty"`
-	// Omitted counts list entries cut to keep a native messaging reply
-	// under the browser's limit, by list name ("sections": 4000).
-	Omitted map[string]int `json:"omitted,omitempty"`
-}
-
-// Feed is one feed found for the site.
-type Feed struct {
-	URL    string `json:"url"`
-	Title  string `json:"title"`
-	Format string `json:"format"`
-	// Via is how it was found: "link" (advertised in a link tag),
-	// "anchor" (a feed-like link on the page) or "guess" (a usual path).
-	Via   string `json:"via"`
-	Items int    `json:"items"`
-	// Newest is the date of the newest item (RFC 3339), when known.
-	Newest   string `json:"newest,omitempty"`
-	Comments bool   `json:"comments,omitempty"`
-	// Scope is the classifier's "main", "comments", "category", ... for
-	// advertised feeds.
-	Scope string `json:"scope,omitempty"`
-	// Checked is set when the feed was fetched and parsed; Preview says
-	// why not, or what went wrong, when it was not.
-	Checked bool   `json:"checked"`
-	Preview string `json:"preview,omitempty"`
-	// Broken is set when fetching the feed gave an error status or
-	// something that is not a feed.
-	Broken bool   `json:"broken,omitempty"`
-	Hub    string `json:"hub,omitempty"`
-}
-
-// Sitemap is one usable sitemap, or an index of department sitemaps.
-type Sitemap struct {
-	URL string `json:"url"`
-	// Kind is "news", "article" or "sections".
-	Kind string `json:"kind"`
-	URLs int    `json:"urls"`
-	// Newest is the newest publication date of a news sitemap.
-	Newest string `json:"newest,omitempty"`
-	// Departments lists the child sitemaps of an index split by
-	// department, each a subscribable source; only the first was read.
-	Departments []Department `json:"departments,omitempty"`
-}
-
-// Department is one child sitemap of a department index.
-type Department struct {
-	URL  string `json:"url"`
-	Name string `json:"name"`
-}
-
-// Section is one section page of the site.
-type Section struct {
-	URL     string `json:"url"`
-	Title   string `json:"title,omitempty"`
-	Lastmod string `json:"lastmod,omitempty"`
-	// Unchanged is set when the discovery was given the last look at the
-	// site (Options.Since) and the sitemap dates this section before it:
-	// following it again would find nothing new.
-	Unchanged bool `json:"unchanged,omitempty"`
-}
-
-// Shrink halves the longest list of the report and counts what it left
-// out in Omitted (message.Shrinker). Requests are kept to the last moment:
-// they are the proof of politeness.
-func (r *Report) Shrink() bool {
-	if r.Omitted == nil {
-		r.Omitted = map[string]int{}
-	}
-	longestDept := -1
-	for i, s := range r.Sitemaps {
-		if longestDept < 0 || len(s.Departments) > len(r.Sitemaps[longestDept].Departments) {
-			longestDept = i
-		}
-	}
-	type list struct {
-		name string
-		n    int
-		cut  func(keep int)
-	}
-	lists := []list{
-		{"sections", len(r.Sections), func(k int) { r.Sections = r.Sections[:k] }},
-		{"feeds", len(r.Feeds), func(k int) { r.Feeds = r.Feeds[:k] }},
-		{"sitemaps", len(r.Sitemaps), func(k int) { r.Sitemaps = r.Sitemaps[:k] }},
-	}
-	if longestDept >= 0 {
-		d := &r.Sitemaps[longestDept]
-		lists = append(lists, list{"departments", len(d.Departments), func(k int) { d.Departments = d.Departments[:k] }})
-	}
-	best := -1
-	for i, l := range lists {
-		if l.n > 1 && (best < 0 || l.n > lists[best].n) {
-			best = i
-		}
-	}
-	if best < 0 {
-		if len(r.Requests) > 1 {
-			keep := len(r.Requests) / 2
-			r.Omitted["requests"] += len(r.Requests) - keep
-			r.Requests = r.Requests[:keep]
-			return true
-		}
-		return false
-	}
-	l := lists[best]
-	keep := l.n / 2
-	r.Omitted[l.name] += l.n - keep
-	l.cut(keep)
-	return true
-}
+// The report and its parts are the public contract in package report;
+// these names let the steps of this package say Feed rather than
+// report.Feed.
+type (
+	// Report is report.Report.
+	Report = report.Report
+	// Feed is report.Feed.
+	Feed = report.Feed
+	// Sitemap is report.Sitemap.
+	Sitemap = report.Sitemap
+	// Department is report.Department.
+	Department = report.Department
+	// Section is report.Section.
+	Section = report.Section
+)

@@ -11,18 +11,19 @@ import (
 
 	"feedscout/nativehost/internal/fetch"
 	"feedscout/nativehost/internal/robots"
+	"feedscout/report"
 	"feedscout/wasm/classify"
 )
 
-// Orders of discovery.
+// Orders of discovery (report.Order*).
 const (
 	// OrderArticle is the source article's order, kept faithfully as the
 	// baseline: link tags, all nine usual paths, the sitemaps robots.txt
 	// lists, then sections. It fetches no advertised feed.
-	OrderArticle = "article"
+	OrderArticle = report.OrderArticle
 	// OrderSmart (the default) uses what is known before each request to
 	// skip the ones that cannot change the outcome; see smart.go.
-	OrderSmart = "smart"
+	OrderSmart = report.OrderSmart
 )
 
 // Deadline is the overall limit of one discovery; when it passes, the
@@ -88,11 +89,11 @@ type run struct {
 // absolute http(s) URL, or an unknown order.
 func Run(ctx context.Context, client *fetch.Client, siteURL string, o Options) (*Report, error) {
 	start := time.Now()
-	u, err := url.Parse(siteURL)
-	if err != nil || u.Hostname() == "" || (u.Scheme != "http" && u.Scheme != "https") {
+	u, ok := report.ParseWebURL(siteURL)
+	if !ok {
 		return nil, fmt.Errorf("discover %q: not an absolute http(s) url", siteURL)
 	}
-	root := &url.URL{Scheme: u.Scheme, Host: strings.ToLower(u.Host), Path: "/"}
+	root := &url.URL{Scheme: strings.ToLower(u.Scheme), Host: strings.ToLower(u.Host), Path: "/"}
 	if o.Order == "" {
 		o.Order = OrderSmart
 	}
@@ -233,15 +234,15 @@ const maxTimeouts = 2
 func (r *run) noteErr(u string, err error) {
 	switch {
 	case errors.Is(err, fetch.ErrBudget):
-		r.halt("budget", fmt.Sprintf("feedscout stopped after %d requests, the limit for one site.", fetch.DefaultBudget))
+		r.halt(report.StopBudget, fmt.Sprintf("feedscout stopped after %d requests, the limit for one site.", fetch.DefaultBudget))
 	case r.ctx.Err() == context.DeadlineExceeded:
-		r.halt("deadline", fmt.Sprintf("feedscout stopped after %s, the time limit for one site.", r.opt.Deadline))
+		r.halt(report.StopDeadline, fmt.Sprintf("feedscout stopped after %s, the time limit for one site.", r.opt.Deadline))
 	case errors.Is(err, fetch.ErrCanceled) || errors.Is(err, context.Canceled) || r.ctx.Err() != nil:
-		r.halt("cancelled", "the discovery was cancelled before it finished.")
+		r.halt(report.StopCanceled, "the discovery was canceled before it finished.")
 	case r.smart() && errors.Is(err, fetch.ErrTimeout) && r.sameSite(u):
 		r.timeouts++
 		if r.timeouts >= maxTimeouts {
-			r.halt("timeout", fmt.Sprintf("The site did not answer %s in time (timeout), so feedscout stopped; try again later.", pathOf(u)))
+			r.halt(report.StopTimeout, fmt.Sprintf("The site did not answer %s in time (timeout), so feedscout stopped; try again later.", pathOf(u)))
 		}
 	}
 }

@@ -62,7 +62,7 @@ func TestRunCancelled(t *testing.T) {
 	if d := time.Since(start); d > 3*time.Second {
 		t.Errorf("took %v after cancelling at 200 ms", d)
 	}
-	if rep.Stopped != "cancelled" || rep.Outcome != OutcomeNone {
+	if rep.Stopped != "canceled" || rep.Outcome != OutcomeNone {
 		t.Errorf("stopped %q, outcome %s, reason %q", rep.Stopped, rep.Outcome, rep.Reason)
 	}
 }

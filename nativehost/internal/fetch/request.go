@@ -34,11 +34,15 @@ func (s *Site) request(ctx context.Context, step string, u *url.URL, max int64, 
 	start := time.Now()
 	resp, err := s.roundTrip(ctx, rt, u, max, truncate)
 	g.release()
-	row := Row{Step: step, URL: target, MS: time.Since(start).Milliseconds()}
+	row := Row{Step: step, URL: target, MS: time.Since(start).Milliseconds(), Sent: true}
 	if err != nil {
 		fe := classify(ctx, err, s.c.opts.Timeout)
 		fe.URL = target
 		row.Status = Status{Word: fe.Word}
+		// A name that does not resolve or an address refused before
+		// connecting reached no server: paced and counted against the
+		// budget, but not a request anyone saw.
+		row.Sent = fe.Word != WordDNS && fe.Word != WordRefusedAddress
 		if fe.Err != nil {
 			row.Note = fe.Err.Error()
 		}

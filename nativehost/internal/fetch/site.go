@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"feedscout/report"
 )
 
 // Site is one discovery's view of a site: its request log and the site's
@@ -189,20 +191,23 @@ func (s *Site) add(r Row) {
 	}
 }
 
-// parseTarget accepts absolute http(s) URLs with a host; the fragment is
-// dropped (it is never sent) and an empty path becomes "/".
+// parseTarget accepts absolute http(s) URLs with a host (report.WebURL);
+// the fragment is dropped (it is never sent) and an empty path becomes "/".
+// The error's Word says what is wrong: bad-url or bad-scheme.
 func parseTarget(raw string) (*url.URL, error) {
-	u, err := url.Parse(strings.TrimSpace(raw))
-	if err != nil {
-		return nil, &Error{Word: WordBadURL, URL: raw, Err: errors.New("URL does not parse")}
-	}
-	u.Scheme = strings.ToLower(u.Scheme)
-	if u.Scheme != "http" && u.Scheme != "https" {
-		return nil, &Error{Word: WordBadScheme, URL: raw, Err: fmt.Errorf("scheme %q is not http or https", u.Scheme)}
-	}
-	if u.Hostname() == "" {
+	raw = strings.TrimSpace(raw)
+	u, ok := report.ParseWebURL(raw)
+	if !ok {
+		p, err := url.Parse(raw)
+		switch {
+		case err != nil:
+			return nil, &Error{Word: WordBadURL, URL: raw, Err: errors.New("URL does not parse")}
+		case !strings.EqualFold(p.Scheme, "http") && !strings.EqualFold(p.Scheme, "https"):
+			return nil, &Error{Word: WordBadScheme, URL: raw, Err: fmt.Errorf("scheme %q is not http or https", strings.ToLower(p.Scheme))}
+		}
 		return nil, &Error{Word: WordBadURL, URL: raw, Err: errors.New("URL has no host")}
 	}
+	u.Scheme = strings.ToLower(u.Scheme)
 	u.Fragment, u.RawFragment, u.User = "", "", nil
 	if u.Path == "" && u.RawPath == "" {
 		u.Path = "/"

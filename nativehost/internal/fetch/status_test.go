@@ -1,42 +1,12 @@
 package fetch
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
 	"sync"
 	"testing"
 )
-
-func TestStatusJSON(t *testing.T) {
-	rows := []Row{
-		{Step: "home", URL: "https://a.example/", Status: Status{Code: 200}, Bytes: 1234, MS: 56},
-		{Step: "guess", URL: "https://a.example/feed", Status: Status{Word: WordRobotsDisallow}, Note: "disallowed by robots.txt"},
-	}
-	b, err := json.Marshal(rows)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := `[{"step":"home","url":"https://a.example/","status":200,"bytes":1234,"ms":56},` +
-		`{"step":"guess","url":"https://a.example/feed","status":"robots-disallow","bytes":0,"ms":0,"note":"disallowed by robots.txt"}]`
-	if string(b) != want {
-		t.Errorf("JSON\n%s\nwant\n%s", b, want)
-	}
-	var back []Row
-	if err := json.Unmarshal(b, &back); err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(back, rows) {
-		t.Errorf("round trip %+v", back)
-	}
-	var s Status
-	for _, bad := range []string{`true`, `"x`, `1.5`, `{}`} {
-		if err := json.Unmarshal([]byte(bad), &s); err == nil {
-			t.Errorf("Unmarshal(%s) accepted", bad)
-		}
-	}
-}
 
 func TestErrorIs(t *testing.T) {
 	cause := &Error{Word: WordDNS, URL: "https://x.example/robots.txt", Err: errors.New("no such host")}

@@ -5,8 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
-	"strings"
 	"time"
+
+	"feedscout/report"
 )
 
 // Request types.
@@ -18,8 +19,8 @@ const (
 
 // Discovery orders a discover request may ask for ("" means OrderSmart).
 const (
-	OrderArticle = "article"
-	OrderSmart   = "smart"
+	OrderArticle = report.OrderArticle
+	OrderSmart   = report.OrderSmart
 )
 
 // MaxID bounds the length of a request id as JSON text.
@@ -136,14 +137,13 @@ func checkURL(field, raw string) error {
 	if len(raw) > 8192 {
 		return &Error{Code: CodeBadURL, Msg: fmt.Sprintf("The %s is longer than 8192 bytes.", field)}
 	}
-	u, err := url.Parse(raw)
-	if err != nil || u.Host == "" || u.Hostname() == "" {
-		return &Error{Code: CodeBadURL, Msg: fmt.Sprintf("The %s %q is not an absolute web address.", field, clip(raw, 80))}
+	if report.WebURL(raw) {
+		return nil
 	}
-	if s := strings.ToLower(u.Scheme); s != "http" && s != "https" {
+	if u, err := url.Parse(raw); err == nil && u.Hostname() != "" {
 		return &Error{Code: CodeBadURL, Msg: fmt.Sprintf("Only http and https addresses can be looked up, not %q.", clip(u.Scheme, 20)+":")}
 	}
-	return nil
+	return &Error{Code: CodeBadURL, Msg: fmt.Sprintf("The %s %q is not an absolute web address.", field, clip(raw, 80))}
 }
 
 // peekID digs the id out of a body that did not decode as a Request, so

@@ -7,9 +7,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/url"
 
 	"feedscout/nativehost/internal/fetch"
+	"feedscout/report"
 	"feedscout/wasm/classify"
 )
 
@@ -59,8 +59,8 @@ func Explain(err error) string {
 // sentence. Requests is filled in either way.
 func Follow(ctx context.Context, client *fetch.Client, pageURL string, onRow func(fetch.Row)) (*Result, error) {
 	res := &Result{URL: pageURL, Articles: []Article{}, Requests: []fetch.Row{}}
-	u, err := url.Parse(pageURL)
-	if err != nil || u.Hostname() == "" || (u.Scheme != "http" && u.Scheme != "https") {
+	u, ok := report.ParseWebURL(pageURL)
+	if !ok {
 		return res, fmt.Errorf("follow section %q: not an absolute http(s) url", pageURL)
 	}
 	row := func(r fetch.Row) {

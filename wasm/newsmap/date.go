@@ -1,0 +1,201 @@
+package newsmap
+
+import (
+	"errors"
+	"time"
+)
+
+// Precision is how much of a W3C datetime a value gives.
+type Precision int
+
+// Precisions of W3C datetimes (https://www.w3.org/TR/NOTE-datetime).
+const (
+	Year   Precision = iota + 1 // 2026
+	Month                       // 2026-10
+	Day                         // 2026-10-28
+	Minute                      // 2026-10-28T09:00+03:00
+	Second                      // 2026-10-28T09:00:00+03:00, fractions too
+)
+
+// ErrFormat and ErrImpossible are the two ways ParseW3C and ParseDate
+// fail: the text has another form, or it names a day or time that does
+// not exist (2026-02-30, 25:00).
+var (
+	ErrFormat     = errors.New("not a W3C datetime")
+	ErrImpossible = errors.New("no such date or time")
+)
+
+// ParseW3C reads a W3C datetime: YYYY, YYYY-MM, YYYY-MM-DD, or a complete
+// date with hh:mm, optionally :ss and a fraction, and then a zone (Z or
+// ±hh:mm), which the format requires whenever a time is given. The time
+// keeps the zone written (a date alone is midnight UTC). It is the rule
+// for <lastmod> and <news:publication_date> in `check`.
+func ParseW3C(s string) (time.Time, Precision, error) {
+	p := parser{s: s}
+	year := p.num(4)
+	month, day := 1, 1
+	prec := Year
+	if p.eat('-') {
+		month, prec = p.num(2), Month
+		if p.eat('-') {
+			day, prec = p.num(2), Day
+		}
+	}
+	hour, minute, sec, nsec := 0, 0, 0, 0
+	loc := time.UTC
+	if prec == Day && p.eat('T') {
+		hour = p.num(2)
+		p.want(':')
+		minute, prec = p.num(2), Minute
+		if p.eat(':') {
+			sec, prec = p.num(2), Second
+			if p.eat('.') {
+				nsec = p.frac()
+			}
+		}
+		loc = p.zone()
+	}
+	if p.bad || p.i != len(p.s) {
+		return time.Time{}, 0, ErrFormat
+	}
+	if month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || sec > 59 || p.badZone {
+		return time.Time{}, 0, ErrImpossible
+	}
+	t := time.Date(year, time.Month(month), day, hour, minute, sec, nsec, loc)
+	if t.Day() != day {
+		return time.Time{}, 0, ErrImpossible
+	}
+	return t, prec, nil
+}
+
+// ParseDate reads a date in one of the generator's two forms: a day
+// (2026-10-28, read as midnight UTC; day is true) or a time to the second
+// with a zone (2026-10-28T09:00:00+03:00 or ...Z). The error is ErrFormat
+// or ErrImpossible.
+func ParseDate(s string) (t time.Time, day bool, err error) {
+	t, prec, err := ParseW3C(s)
+	if err != nil {
+		return time.Time{}, false, err
+	}
+	switch {
+	case prec == Day:
+		return t, true, nil
+	case prec == Second && len(s) >= len("2006-01-02T15:04:05Z") && s[19] != '.':
+		return t, false, nil
+	}
+	return time.Time{}, false, ErrFormat
+}
+
+// LanguageForm reports whether code has the form Google News asks of
+// news:language: an ISO 639 code of two or three letters, optionally one
+// subtag of two to four letters or digits (zh-cn, zh-tw, pt-br, sr-latn).
+// Only the form is checked: whether the language is real, and the
+// publication's, is for the user to say.
+func LanguageForm(code string) bool {
+	i := 0
+	for i < len(code) && letter(code[i]) {
+		i++
+	}
+	if i < 2 || i > 3 {
+		return false
+	}
+	if i == len(code) {
+		return true
+	}
+	if code[i] != '-' {
+		return false
+	}
+	sub := code[i+1:]
+	if len(sub) < 2 || len(sub) > 4 {
+		return false
+	}
+	for j := 0; j < len(sub); j++ {
+		if !letter(sub[j]) && (sub[j] < '0' || sub[j] > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+func letter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+type parser struct {
+	s       string
+	i       int
+	bad     bool
+	badZone bool
+}
+
+func (p *parser) eat(c byte) bool {
+	if p.i < len(p.s) && p.s[p.i] == c {
+		p.i++
+		return true
+	}
+	return false
+}
+
+func (p *parser) want(c byte) {
+	if !p.eat(c) {
+		p.bad = true
+	}
+}
+
+// num reads exactly n digits.
+func (p *parser) num(n int) int {
+	v := 0
+	for k := 0; k < n; k++ {
+		if p.i >= len(p.s) || p.s[p.i] < '0' || p.s[p.i] > '9' {
+			p.bad = true
+			return 0
+		}
+		v = v*10 + int(p.s[p.i]-'0')
+		p.i++
+	}
+	return v
+}
+
+// frac reads one or more digits of a fraction of a second as nanoseconds.
+func (p *parser) frac() int {
+	v, digits := 0, 0
+	for p.i < len(p.s) && p.s[p.i] >= '0' && p.s[p.i] <= '9' {
+		if digits < 9 {
+			v = v*10 + int(p.s[p.i]-'0')
+			digits++
+		}
+		p.i++
+	}
+	if digits == 0 {
+		p.bad = true
+	}
+	for ; digits < 9; digits++ {
+		v *= 10
+	}
+	return v
+}
+
+// zone reads Z or ±hh:mm (required after a time).
+func (p *parser) zone() *time.Location {
+	if p.eat('Z') {
+		return time.UTC
+	}
+	sign := 1
+	switch {
+	case p.eat('+'):
+	case p.eat('-'):
+		sign = -1
+	default:
+		p.bad = true
+		return time.UTC
+	}
+	h := p.num(2)
+	p.want(':')
+	m := p.num(2)
+	if h > 23 || m > 59 {
+		p.badZone = true
+	}
+	off := sign * (h*3600 + m*60)
+	if off == 0 {
+		return time.UTC
+	}
+	return time.FixedZone("", off)
+}

@@ -214,7 +214,7 @@ func TestOPMLExportNewsboatImport(t *testing.T) {
 	defer pcancel()
 	waitJS(t, pctx, `document.body.dataset.state === "page"`, 15*time.Second)
 	// The click closes the popup: run it after this evaluation has answered.
-	eval[bool](t, pctx, `(setTimeout(() => document.querySelector("label[for=import]").click(), 0), true)`)
+	eval[bool](t, pctx, `(setTimeout(() => document.getElementById("import-button").click(), 0), true)`)
 	ctx2, cancel2 := b2.attach(b2.target(t, extensionOrigin+"popup/popup.html?view=subs"))
 	defer cancel2()
 	waitJS(t, ctx2, `document.body.dataset.state === "subs"`, 15*time.Second)

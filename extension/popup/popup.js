@@ -9,6 +9,7 @@
 
 import { siteOf } from "../lib/format.js";
 import { CODES, INSTALL_COMMAND, INSTALL_FROM_SOURCE } from "../lib/protocol.js";
+import { translate, t } from "../lib/i18n.js";
 import { say } from "./dom.js";
 import { ask } from "./host.js";
 import { renderPage, renderReport, progressRow } from "./render.js";
@@ -16,6 +17,7 @@ import * as subs from "./subs.js";
 
 performance.mark("popup-js"); // its module graph has loaded (docs/performance-browser.md)
 const body = document.body;
+translate();
 
 // What boot.js (a classic script in popup.html's head) started.
 const { classifier: started, head, params, subsPage, tabId: whichTab } = globalThis.feedscoutBoot;
@@ -105,22 +107,22 @@ async function main() {
       performance.mark("tab-read");
       return snap;
     });
-  const [c, t] = await Promise.allSettled([classifierReady, tabRead]);
-  if (t.status === "fulfilled") tab = t.value;
-  else tabErr = t.reason;
+  const [c, read] = await Promise.allSettled([classifierReady, tabRead]);
+  if (read.status === "fulfilled") tab = read.value;
+  else tabErr = read.reason;
   if (c.status === "fulfilled") classifier = c.value;
   await loaded;
 
   if (!tab) {
     body.dataset.state = "page-error";
-    say("page-status", `feedscout cannot read this tab: ${tabErr?.message || tabErr}. Browser pages and extension stores are off limits; open a news site and click the feedscout button there.`);
+    say("page-status", t("err_tab", { error: tabErr?.message || String(tabErr) }));
     return;
   }
   const site = siteOf(tab.url);
   document.getElementById("site").textContent = site ? new URL(site).host : tab.url;
   if (!site) {
     body.dataset.state = "page-error";
-    say("page-status", "This tab is not a web page (http or https), so there is nothing to look for.");
+    say("page-status", t("err_not_web"));
     return;
   }
   document.getElementById("find").disabled = false;
@@ -128,7 +130,7 @@ async function main() {
 
   if (!classifier) {
     body.dataset.state = "page-error";
-    say("page-status", `The page classifier did not load (${c.reason?.message || c.reason}). Find feed still works.`);
+    say("page-status", t("err_classifier_load", { error: c.reason?.message || String(c.reason) }));
     return;
   }
   const t0 = performance.now();
@@ -137,7 +139,7 @@ async function main() {
     page = classifier.classify(tab.url, tab.html, tab.contentType, { lists: false });
   } catch (err) {
     body.dataset.state = "page-error";
-    say("page-status", `The classifier could not read this page (${err.message}). Find feed still works.`);
+    say("page-status", t("err_classify", { error: err.message }));
     return;
   }
   performance.measure("classify", { start: t0, end: performance.now() });
@@ -161,7 +163,9 @@ async function find(site) {
   document.getElementById("progress").replaceChildren();
   document.getElementById("report").replaceChildren();
   document.getElementById("install").hidden = true;
-  say("discover-status", `Looking at ${new URL(site).host}, politely: one request at a time, a pause between them.`);
+  const looking = t("looking", { host: new URL(site).host });
+  say("discover-status", looking);
+  announce(looking);
 
   const req = { type: "discover", url: site };
   // The tab as the browser has it: the host classifies it itself, makes no
@@ -184,27 +188,57 @@ async function find(site) {
   if (reply.type === "result" && reply.report) {
     say("discover-status", "");
     renderReport(reply.report, { site, elapsedMs });
+    announce(t("done_announce", { result: document.getElementById("reason")?.textContent || "" }));
     body.dataset.discover = "done";
     body.dataset.outcome = String(reply.report.outcome || "");
   } else {
     showError(reply);
+    announce(document.getElementById("discover-status").textContent);
     body.dataset.discover = "error";
     body.dataset.code = String(reply.code || "");
   }
   button.disabled = false;
-  button.textContent = "Find feed again";
+  button.textContent = t("find_again");
   running = false;
 }
 
+// hostErrors say the worker's and the host's error codes
+// (lib/protocol.js CODES, nativehost/PROTOCOL.md) in the user's language;
+// a code without words here shows the host's own sentence.
+const hostErrors = {
+  [CODES.hostMissing]: () => t("host_missing"),
+  [CODES.hostForbidden]: () => t("host_forbidden"),
+  [CODES.hostExited]: () => t("host_exited"),
+  [CODES.badRequest]: () => t("host_bad_request"),
+  "bad-json": () => t("host_bad_request"),
+  "unknown-type": () => t("host_bad_request"),
+  empty: () => t("host_bad_request"),
+  "corrupt-stream": () => t("host_bad_request"),
+  "bad-url": () => t("host_bad_url"),
+  "too-large": () => t("host_too_large"),
+  "reply-too-large": () => t("host_reply_too_large"),
+  shutdown: () => t("host_shutdown"),
+  internal: () => t("host_internal"),
+};
+
 function showError(reply) {
+  const words = hostErrors[reply.code];
+  say("discover-status", words ? words() : t("host_error", { error: reply.error || reply.code || "?" }));
   if (reply.code === CODES.hostMissing) {
-    say("discover-status", reply.error || "The feedscout host is not installed.");
     document.getElementById("install-command").textContent = INSTALL_COMMAND;
     document.getElementById("install-source").textContent = INSTALL_FROM_SOURCE;
     document.getElementById("install").hidden = false;
-    return;
   }
-  say("discover-status", reply.error || "The host answered with an error and no explanation.");
+}
+
+// announce says text to screen readers through the page's polite live
+// region (the visible status lines change too, but a hidden one is not
+// announced). The region is emptied first so that the same words twice
+// are said twice.
+function announce(text) {
+  const live = document.getElementById("announce");
+  live.textContent = "";
+  setTimeout(() => (live.textContent = text), 50);
 }
 
 function wireTabs() {
@@ -221,24 +255,28 @@ function wireTabs() {
     try {
       subs.exportOPML(classifier || (await classifierReady));
     } catch (err) {
-      say("subs-note", `Export failed: ${err.message}`);
+      say("subs-note", t("export_failed", { error: err.message }));
     }
   });
   const input = document.getElementById("import");
-  if (toolbarPopup) {
-    document.querySelector("label[for=import]").addEventListener("click", (ev) => {
-      ev.preventDefault();
-      chrome.tabs.create({ url: chrome.runtime.getURL("popup/popup.html?view=subs") });
-      window.close();
-    });
-  }
+  // Import is a button (keyboard and screen readers reach it) that opens
+  // the file input's chooser; in the toolbar popup it opens this page in a
+  // tab first, since the chooser would close the popup.
+  document.getElementById("import-button").addEventListener("click", () => {
+    if (!toolbarPopup) {
+      input.click();
+      return;
+    }
+    chrome.tabs.create({ url: chrome.runtime.getURL("popup/popup.html?view=subs") });
+    window.close();
+  });
   input.addEventListener("change", async () => {
     const file = input.files && input.files[0];
     if (!file) return;
     try {
       await subs.importOPML(classifier || (await classifierReady), file);
     } catch (err) {
-      say("subs-note", `Import failed: ${err.message}`);
+      say("subs-note", t("import_failed", { error: err.message }));
     }
     input.value = "";
   });
@@ -246,7 +284,7 @@ function wireTabs() {
 
 main().catch((err) => {
   body.dataset.state = "page-error";
-  say("page-status", `Something went wrong: ${err.message}`);
+  say("page-status", t("err_unexpected", { error: err.message }));
 });
 
 // The page's parts, for whoever imports popup.js into this page: the

@@ -2,7 +2,9 @@
 // reported. Rendering only: every decision about shapes, kinds and outcomes
 // was made in Go; this file turns the answers into rows.
 
-import { formatName, formatCode, shortDate, plural, oneLine, sectionsHeading, costSummary, requestLine } from "../lib/format.js";
+import { formatCode, oneLine } from "../lib/format.js";
+import { t, tn, date } from "../lib/i18n.js";
+import { formatName, costSummary, requestLine, sectionsHeading, omittedList } from "../lib/words.js";
 import { el, link, say } from "./dom.js";
 import { toggle } from "./subs.js";
 import { VirtualList } from "./vlist.js";
@@ -22,12 +24,12 @@ const ROW_HEIGHT = 30;
 export function feedRow(f, site) {
   const title = oneLine(f.title) || f.url;
   const badges = [el("span", { class: "badge" }, formatName(f.format))];
-  if (f.comments) badges.push(el("span", { class: "badge comments" }, "comments"));
+  if (f.comments) badges.push(el("span", { class: "badge comments" }, t("badge_comments")));
   const meta = [];
   // A feed the host did not read has no item count, only the reason why.
-  if (f.checked !== false && Number.isFinite(f.items)) meta.push(plural(f.items, "item"));
-  const newest = shortDate(f.newest);
-  if (newest) meta.push(`newest ${newest}`);
+  if (f.checked !== false && Number.isFinite(f.items)) meta.push(tn("items", f.items));
+  const newest = date(f.newest);
+  if (newest) meta.push(t("newest", { date: newest }));
   if (f.checked === false && f.preview) meta.push(oneLine(f.preview, 120));
   return el(
     "li",
@@ -38,22 +40,22 @@ export function feedRow(f, site) {
     el(
       "div",
       { class: "actions" },
-      copyButton(f.url),
+      copyButton(f.url, title),
       toggle({ kind: "feed", url: f.url, title, site, format: formatCode(f.format) }),
     ),
   );
 }
 
-function copyButton(text) {
-  const b = el("button", { type: "button", class: "copy", title: "Copy the URL" }, "Copy");
+function copyButton(text, title) {
+  const b = el("button", { type: "button", class: "copy", title: t("copy_title"), "aria-label": t("copy_label", { title }) }, t("copy"));
   b.addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(text);
-      b.textContent = "Copied";
+      b.textContent = t("copied");
     } catch {
-      b.textContent = "Copy failed";
+      b.textContent = t("copy_failed");
     }
-    setTimeout(() => (b.textContent = "Copy"), 1500);
+    setTimeout(() => (b.textContent = t("copy")), 1500);
   });
   return b;
 }
@@ -74,11 +76,7 @@ export function renderPage(page, site) {
   say("page-about", what);
   say(
     "page-status",
-    feeds.length
-      ? ""
-      : anchors.length
-        ? "The page advertises no feed in its head, but links to the ones below."
-        : "This page advertises no feed. Find feed looks further: the usual feed addresses, the site's sitemaps and its sections.",
+    feeds.length ? "" : anchors.length ? t("page_anchors_only") : t("page_no_feed"),
   );
   return feeds.length + anchors.length;
 }
@@ -111,20 +109,20 @@ export function renderReport(report, { site, elapsedMs }) {
   }
   const feeds = report.feeds || [];
   if (feeds.length) {
-    parts.push(el("h3", null, plural(feeds.length, "feed")));
+    parts.push(el("h3", null, tn("feeds", feeds.length)));
     parts.push(el("ul", { class: "rows", id: "found-feeds" }, ...feeds.map((f) => feedRow(f, site))));
   }
   const maps = sitemapRows(report.sitemaps || [], site);
   if (maps.length) {
-    parts.push(el("h3", null, "News and article sitemaps"));
+    parts.push(el("h3", null, t("sitemaps_heading")));
     parts.push(el("ul", { class: "rows", id: "found-sitemaps" }, ...maps));
   }
   const sections = report.sections || [];
   if (sections.length) parts.push(sectionsBlock(sections, site));
   const omitted = Object.entries(report.omitted || {}).filter(([, n]) => n > 0);
   if (omitted.length) {
-    const what = omitted.map(([list, n]) => `${n.toLocaleString("en-US")} ${list}`).join(", ");
-    parts.push(el("p", { class: "status", id: "omitted" }, `The host left out ${what} to keep its answer under the browser's size limit.`));
+    const what = omitted.map(([list, n]) => omittedList(list, n)).join(", ");
+    parts.push(el("p", { class: "status", id: "omitted" }, t("omitted", { what })));
   }
   const ms = Number.isFinite(report.elapsed_ms) && report.elapsed_ms > 0 ? report.elapsed_ms : elapsedMs;
   parts.push(el("p", { class: "cost", id: "cost" }, costSummary(report.requests, ms)));
@@ -145,17 +143,17 @@ function sitemapRows(sitemaps, site) {
     for (const d of parts) {
       const title = oneLine(d.title || d.name || d.department) || d.url;
       const meta = [];
-      if (Number.isFinite(d.urls)) meta.push(plural(d.urls, "URL"));
-      if (shortDate(d.newest)) meta.push(`newest ${shortDate(d.newest)}`);
-      if (d !== m) meta.push(`department of ${m.url}`);
+      if (Number.isFinite(d.urls)) meta.push(tn("urls", d.urls));
+      if (date(d.newest)) meta.push(t("newest", { date: date(d.newest) }));
+      if (d !== m) meta.push(t("department_of", { url: m.url }));
       rows.push(
         el(
           "li",
           { class: "row sitemap", "data-url": d.url },
-          el("div", { class: "line" }, link(d.url, title, "title"), el("span", { class: "badge" }, m.kind === "news" ? "news sitemap" : "article sitemap")),
+          el("div", { class: "line" }, link(d.url, title, "title"), el("span", { class: "badge" }, m.kind === "news" ? t("badge_news_sitemap") : t("badge_article_sitemap"))),
           el("div", { class: "url" }, d.url),
           meta.length ? el("div", { class: "meta" }, meta.join(" · ")) : null,
-          el("div", { class: "actions" }, copyButton(d.url), toggle({ kind, url: d.url, title, site, format: "" })),
+          el("div", { class: "actions" }, copyButton(d.url, title), toggle({ kind, url: d.url, title, site, format: "" })),
         ),
       );
     }
@@ -172,8 +170,8 @@ function sitemapRows(sitemaps, site) {
  */
 export function sectionsBlock(sections, site) {
   const heading = el("p", { class: "sections-heading", id: "sections-heading", role: "status" });
-  const filter = el("input", { type: "search", id: "sections-filter", placeholder: "Filter sections", "aria-label": "Filter sections" });
-  const all = el("button", { type: "button", id: "sections-all" }, "Show all");
+  const filter = el("input", { type: "search", id: "sections-filter", placeholder: t("sections_filter"), "aria-label": t("sections_filter") });
+  const all = el("button", { type: "button", id: "sections-all" }, t("sections_all"));
   const box = el("div", { id: "sections-list", role: "list" });
   const rows = sections.map((s) => ({ s, text: oneLine(s.title) || pathOf(s.url), key: `${s.url} ${s.title || ""}`.toLowerCase() }));
   let showAll = false;
@@ -185,7 +183,7 @@ export function sectionsBlock(sections, site) {
         "div",
         { class: "section", role: "listitem", "data-url": s.url },
         link(s.url, text, "title"),
-        shortDate(s.lastmod) ? el("span", { class: "meta" }, shortDate(s.lastmod)) : null,
+        date(s.lastmod) ? el("span", { class: "meta" }, date(s.lastmod)) : null,
         toggle({ kind: "section", url: s.url, title: text, site, format: "" }),
       ),
   });
@@ -202,7 +200,7 @@ export function sectionsBlock(sections, site) {
     showAll = true;
     update();
   });
-  const block = el("div", { class: "sections", id: "found-sections" }, el("h3", null, plural(sections.length, "section")), heading, el("div", { class: "filter-line" }, filter, all), box);
+  const block = el("div", { class: "sections", id: "found-sections" }, el("h3", null, tn("sections", sections.length)), heading, el("div", { class: "filter-line" }, filter, all), box);
   // setItems needs the box in the document to measure it; run after insertion.
   queueMicrotask(update);
   return block;

@@ -2,7 +2,8 @@
 // lib/store.js, the subscribe toggles and the subscriptions view.
 
 import { readAll, make, merge, check, keyFor, normalizeURL, toItems } from "../lib/store.js";
-import { plural, oneLine } from "../lib/format.js";
+import { oneLine } from "../lib/format.js";
+import { t, tn } from "../lib/i18n.js";
 import { el, link, say } from "./dom.js";
 
 /** state is the last list read from storage. */
@@ -54,9 +55,10 @@ export function toggle(candidate) {
   const b = el("button", { type: "button", class: "sub", "data-url": url || "" });
   if (!url) {
     b.disabled = true;
-    b.textContent = "Subscribe";
+    b.textContent = t("subscribe");
     return b;
   }
+  b.setAttribute("aria-label", t("subscribe_label", { title: oneLine(candidate.title || candidate.url, 80) }));
   paint(b);
   b.addEventListener("click", async () => {
     b.disabled = true;
@@ -68,7 +70,7 @@ export function toggle(candidate) {
       }
       await load();
     } catch (err) {
-      say("subs-note", `Could not save: ${err.message}`);
+      say("subs-note", t("save_failed", { error: err.message }));
     } finally {
       b.disabled = false;
     }
@@ -79,8 +81,8 @@ export function toggle(candidate) {
 function paint(b) {
   const on = state.urls.has(b.dataset.url);
   b.setAttribute("aria-pressed", String(on));
-  b.textContent = on ? "Subscribed" : "Subscribe";
-  b.title = on ? "Click to unsubscribe" : "Add to your subscriptions";
+  b.textContent = on ? t("subscribed") : t("subscribe");
+  b.title = on ? t("unsubscribe_title") : t("subscribe_title");
 }
 
 /** repaint updates every subscribe button on screen to state. */
@@ -89,10 +91,10 @@ export function repaint() {
 }
 
 const kindNames = {
-  feed: "feed",
-  "news-sitemap": "news sitemap",
-  "article-sitemap": "article sitemap",
-  section: "section",
+  feed: () => t("badge_feed"),
+  "news-sitemap": () => t("badge_news_sitemap"),
+  "article-sitemap": () => t("badge_article_sitemap"),
+  section: () => t("badge_section"),
 };
 
 /** renderList draws the subscriptions view from state. */
@@ -102,25 +104,23 @@ export function renderList() {
     el(
       "li",
       { class: "row", "data-url": s.url },
-      el("div", { class: "line" }, link(s.url, oneLine(s.title || s.url), "title"), el("span", { class: "badge" }, kindNames[s.kind] || s.kind)),
+      el("div", { class: "line" }, link(s.url, oneLine(s.title || s.url), "title"), el("span", { class: "badge" }, kindNames[s.kind] ? kindNames[s.kind]() : s.kind)),
       el("div", { class: "url" }, s.url),
-      el("div", { class: "actions" }, removeButton(s.url)),
+      el("div", { class: "actions" }, removeButton(s.url, oneLine(s.title || s.url, 80))),
     ),
   );
   ul.replaceChildren(...rows);
-  say("subs-empty", state.list.length ? "" : "No subscriptions yet. Subscribe to a feed, sitemap or section on the other tab.");
-  document.getElementById("subs-count").textContent = state.list.length ? String(state.list.length) : "";
-  say(
-    "subs-bad",
-    state.bad.length
-      ? `${plural(state.bad.length, "saved subscription")} could not be read and ${state.bad.length === 1 ? "was" : "were"} skipped (${state.bad.map((b) => b.reason).join("; ")}). The others are fine.`
-      : "",
-  );
+  say("subs-empty", state.list.length ? "" : t("subs_empty"));
+  const count = document.getElementById("subs-count");
+  count.textContent = state.list.length ? String(state.list.length) : "";
+  if (state.list.length) count.setAttribute("aria-label", t("subs_count_label", { count: state.list.length }));
+  else count.removeAttribute("aria-label");
+  say("subs-bad", state.bad.length ? tn("subs_bad", state.bad.length, { why: state.bad.map((b) => b.reason).join("; ") }) : "");
   document.getElementById("export").disabled = state.list.length === 0;
 }
 
-function removeButton(url) {
-  const b = el("button", { type: "button", class: "remove" }, "Remove");
+function removeButton(url, title) {
+  const b = el("button", { type: "button", class: "remove", "aria-label": t("remove_label", { title }) }, t("remove"));
   b.addEventListener("click", async () => {
     await chrome.storage.local.remove(keyFor(url));
     await load();
@@ -140,7 +140,7 @@ export function exportOPML(classifier) {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  say("subs-note", `Exported ${plural(state.list.length, "subscription")} to feedscout-subscriptions.opml.`);
+  say("subs-note", tn("exported", state.list.length, { file: "feedscout-subscriptions.opml" }));
 }
 
 /**
@@ -154,14 +154,14 @@ export async function importOPML(classifier, file) {
   try {
     incoming = classifier.opmlImport(await file.text());
   } catch (err) {
-    say("subs-note", `${file.name} is not an OPML file feedscout can read: ${err.message}`);
+    say("subs-note", t("not_opml", { file: file.name, error: err.message }));
     return;
   }
   const { add, duplicate, invalid } = merge(state.list, incoming);
   if (add.length) await chrome.storage.local.set(toItems(add));
   await load();
-  const parts = [`Imported ${plural(add.length, "subscription")} from ${file.name}`];
-  if (duplicate) parts.push(`${duplicate} already there`);
-  if (invalid) parts.push(`${invalid} skipped as unusable`);
-  say("subs-note", parts.join("; ") + ".");
+  let note = tn("imported", add.length, { file: file.name });
+  if (duplicate) note = t("list_join", { a: note, b: t("imported_duplicate", { count: duplicate }) });
+  if (invalid) note = t("list_join", { a: note, b: t("imported_invalid", { count: invalid }) });
+  say("subs-note", t("sentence_end", { text: note }));
 }

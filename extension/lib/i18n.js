@@ -1,0 +1,119 @@
+// i18n.js: every word an extension page shows comes from _locales/ through
+// chrome.i18n (en, de, ja, ru; default_locale en). Pages mark their static
+// text with attributes that translate() fills in:
+//
+//   data-i18n="key"             textContent
+//   data-i18n-aria-label="key"  aria-label
+//   data-i18n-placeholder="key" placeholder
+//   data-i18n-title="key"       title
+//
+// and code says t("key", {name: value}). Messages name their placeholders
+// (messages.json "placeholders"); a placeholder's content is $1, $2, ... in
+// the alphabetical order of the placeholder names, so t fills them from an
+// object without knowing the message (TestLocales holds every key to this).
+// Numbers among the values are written the user's way (Intl.NumberFormat).
+
+/**
+ * lang is the language the messages are in ("en", "de", "ja", "ru"): the
+ * browser's UI language when _locales has it, else the default, English.
+ * The locale message "locale" says which one chrome.i18n picked.
+ */
+export function lang() {
+  return chrome.i18n.getMessage("locale") || "en";
+}
+
+/**
+ * uiLanguage is the browser's UI language (chrome.i18n.getUILanguage(),
+ * "ja", "de", "en-US"), the locale dates and numbers are written in.
+ */
+export function uiLanguage() {
+  try {
+    return chrome.i18n.getUILanguage() || "en";
+  } catch {
+    return "en";
+  }
+}
+
+let numbers = null;
+
+/** number writes n the user's way ("10,000", "10.000", "10 000"). */
+export function number(n) {
+  numbers ||= new Intl.NumberFormat(uiLanguage());
+  return numbers.format(n);
+}
+
+/**
+ * t returns the message key with the values of subs in its placeholders
+ * (see the top of this file). A key that is not in _locales comes back as
+ * the key itself, so a missing message shows instead of an empty line
+ * (TestLocalesCoverCode finds every key the code uses in every language).
+ * @param {string} key
+ * @param {Record<string, string|number>} [subs]
+ * @returns {string}
+ */
+export function t(key, subs) {
+  const values = [];
+  if (subs) {
+    for (const name of Object.keys(subs).sort()) {
+      const v = subs[name];
+      values.push(typeof v === "number" ? number(v) : String(v ?? ""));
+    }
+  }
+  // chrome.i18n takes at most 9 substitutions.
+  const msg = chrome.i18n.getMessage(key, values.length ? values.slice(0, 9) : undefined);
+  return msg || key;
+}
+
+let rules = null;
+
+/**
+ * tn is t for a count: it picks key_one, key_few, key_many or key_other
+ * by the plural rules of the messages' language (Intl.PluralRules) and
+ * passes count to it along with subs. Every plural key has all four forms
+ * in every language, so whichever a language's rules pick exists.
+ * @param {string} key
+ * @param {number} count
+ * @param {Record<string, string|number>} [subs]
+ */
+export function tn(key, count, subs) {
+  rules ||= new Intl.PluralRules(lang());
+  let form = rules.select(count);
+  if (form === "zero" || form === "two") form = "other";
+  return t(`${key}_${form}`, { ...subs, count });
+}
+
+let dates = null;
+
+/**
+ * date writes an ISO 8601 time as a date and time in the user's locale and
+ * time zone ("Nov 29, 2026, 10:00 AM", "2026/11/29 10:00"), or "" when it
+ * is missing or not a time.
+ * @param {string} [iso]
+ */
+export function date(iso) {
+  if (!iso) return "";
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  dates ||= new Intl.DateTimeFormat(uiLanguage(), { dateStyle: "medium", timeStyle: "short" });
+  return dates.format(d);
+}
+
+// ATTRIBUTES are the data-i18n-* attributes and what each fills in.
+const ATTRIBUTES = [
+  ["data-i18n-aria-label", "aria-label"],
+  ["data-i18n-placeholder", "placeholder"],
+  ["data-i18n-title", "title"],
+];
+
+/**
+ * translate fills in every marked element under root (the document by
+ * default) and sets the page's lang to the messages' language.
+ * @param {ParentNode} [root]
+ */
+export function translate(root = document) {
+  if (root === document) document.documentElement.lang = lang();
+  for (const e of root.querySelectorAll("[data-i18n]")) e.textContent = t(e.dataset.i18n);
+  for (const [data, attr] of ATTRIBUTES) {
+    for (const e of root.querySelectorAll(`[${data}]`)) e.setAttribute(attr, t(e.getAttribute(data)));
+  }
+}

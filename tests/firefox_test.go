@@ -94,6 +94,7 @@ type firefox struct {
 	home     string
 	download string // the download folder of the profile
 	dist     string
+	probeCtx string // see probe
 	once     sync.Once
 }
 
@@ -372,4 +373,75 @@ func (ff *firefox) tab(url string) string {
 	ff.call("browsingContext.create", map[string]any{"type": "tab"}, &c)
 	ff.call("browsingContext.navigate", map[string]any{"context": c.Context, "url": url, "wait": "complete"}, nil)
 	return c.Context
+}
+
+// activate makes the tab ctx the selected one, as a person's click on it.
+func (ff *firefox) activate(ctx string) {
+	ff.t.Helper()
+	ff.call("browsingContext.activate", map[string]any{"context": ctx}, nil)
+}
+
+// probe returns a background tab showing one of the add-on's own pages
+// (the subscriptions page), opened once per browser: from there the test
+// reaches the toolbar popup's window (extension.getViews) and the add-on's
+// storage, with the add-on's own privileges. It does not take the focus,
+// which would close an open popup.
+func (ff *firefox) probe() string {
+	ff.t.Helper()
+	if ff.probeCtx != "" {
+		return ff.probeCtx
+	}
+	var c struct {
+		Context string `json:"context"`
+	}
+	ff.call("browsingContext.create", map[string]any{"type": "tab", "background": true}, &c)
+	ff.call("browsingContext.navigate", map[string]any{"context": c.Context, "url": firefoxOrigin + "popup/popup.html?view=subs", "wait": "complete"}, nil)
+	waitIn(ff, c.Context, `document.body.dataset.state === "subs"`, 15*time.Second)
+	ff.probeCtx = c.Context
+	return c.Context
+}
+
+// openPopup clicks the add-on's toolbar button for the tab ctx (selected
+// first), as a person does: Firefox grants activeTab for the tab and opens
+// the real popup. It waits until the popup has read the page (its state
+// is "page" or "page-error").
+func (ff *firefox) openPopup(ctx string) {
+	ff.t.Helper()
+	probe := ff.probe()
+	ff.activate(ctx)
+	evalIn[bool](ff, ff.chrome(), `(() => {
+		const b = document.querySelector("#`+actionWidget+` .webextension-browser-action");
+		if (!b) throw new Error("no toolbar button of the add-on");
+		b.click();
+		return true;
+	})()`)
+	waitIn(ff, probe, `(() => { const w = chrome.extension.getViews({type: "popup"})[0];
+		return !!w && w.document.readyState === "complete" && !!w.document.body && ["page", "page-error"].includes(w.document.body.dataset.state); })()`, 20*time.Second)
+}
+
+// popupEval evaluates expr with pop (the toolbar popup's window) and doc
+// (its document) in scope.
+func popupEval[T any](ff *firefox, expr string) T {
+	ff.t.Helper()
+	return evalIn[T](ff, ff.probe(), popupExpr(expr))
+}
+
+// waitPopup waits for the boolean expr, with pop and doc in scope.
+func (ff *firefox) waitPopup(expr string, timeout time.Duration) {
+	ff.t.Helper()
+	waitIn(ff, ff.probe(), popupExpr(expr), timeout)
+}
+
+func popupExpr(expr string) string {
+	return `(async () => { const pop = chrome.extension.getViews({type: "popup"})[0];
+		if (!pop) throw new Error("the toolbar popup is not open");
+		const doc = pop.document;
+		return (` + expr + `); })()`
+}
+
+// closePopup closes the toolbar popup and waits until it has gone.
+func (ff *firefox) closePopup() {
+	ff.t.Helper()
+	evalIn[bool](ff, ff.probe(), `(chrome.extension.getViews({type: "popup"}).forEach(w => w.close()), true)`)
+	waitIn(ff, ff.probe(), `chrome.extension.getViews({type: "popup"}).length === 0`, 10*time.Second)
 }

@@ -1,0 +1,208 @@
+package tests
+
+// The extension in real Firefox on the fixture web: the toolbar popup shows
+// a tab's advertised feeds without a request, and Find feed goes through
+// the real host, installed in the test HOME, for a feed site, Nikkei
+// (sections) and Reuters (refused).
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"feedscout/tests/fixtureweb"
+)
+
+// firefoxWeb starts the fixture web with the named sites and a Firefox
+// that reaches it (the tabs through the proxy, the host through the
+// HTTPS_PROXY it inherits from Firefox).
+func firefoxWeb(t *testing.T, o firefoxOptions, names ...string) (*firefox, *fixtureweb.Web) {
+	t.Helper()
+	firefoxPath(t) // skip before starting anything
+	var sites []fixtureweb.Site
+	for _, s := range fixtureweb.DefaultSites() {
+		for _, n := range names {
+			if s.Name == n {
+				sites = append(sites, s)
+			}
+		}
+	}
+	if len(sites) != len(names) {
+		t.Fatalf("fixture web has %d of the sites %v", len(sites), names)
+	}
+	web, err := fixtureweb.Start(fixtureweb.Options{Dir: t.TempDir(), Sites: sites})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { web.Close() })
+	o.env = append(append(o.env, web.Env()...), "FEEDSCOUT_PAUSE=20ms")
+	o.proxy = web.ProxyURL
+	return startFirefox(t, o), web
+}
+
+// siteTab opens the named site's start page in a tab and waits until the
+// fixture web has seen no request for 300 ms (the page's own subresources
+// and Firefox's favicon request are over); it returns the tab and the
+// number of requests the site had.
+func siteTab(t *testing.T, ff *firefox, web *fixtureweb.Web, name string) (string, int) {
+	t.Helper()
+	s, ok := web.Site(name)
+	if !ok {
+		t.Fatalf("no site %s", name)
+	}
+	ctx := ff.tab(s.URL())
+	return ctx, quiet(web, s.Host)
+}
+
+// quiet waits until host has had no new request for 300 ms (at most 5 s)
+// and returns how many it has had.
+func quiet(web *fixtureweb.Web, host string) int {
+	n, since := len(web.Hits(host)), time.Now()
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if m := len(web.Hits(host)); m != n {
+			n, since = m, time.Now()
+		} else if time.Since(since) >= 300*time.Millisecond {
+			break
+		}
+	}
+	return n
+}
+
+// ffFind clicks Find feed in the toolbar popup and waits for the result,
+// recording the order in which progress rows and the report appeared.
+func ffFind(t *testing.T, ff *firefox) findResult {
+	t.Helper()
+	popupEval[bool](ff, `(() => {
+		pop.__order = [];
+		new pop.MutationObserver(ms => { for (const m of ms) for (const n of m.addedNodes) pop.__order.push("p"); })
+			.observe(doc.getElementById("progress"), {childList: true});
+		new pop.MutationObserver(ms => { for (const m of ms) for (const n of m.addedNodes) pop.__order.push("r"); })
+			.observe(doc.getElementById("report"), {childList: true});
+		doc.body.dataset.discover = "";
+		doc.getElementById("find").click();
+		return true;
+	})()`)
+	ff.waitPopup(`doc.body.dataset.discover === "done" || doc.body.dataset.discover === "error"`, 60*time.Second)
+	if d := popupEval[string](ff, `doc.body.dataset.discover`); d != "done" {
+		t.Fatalf("Find feed ended in %s: %s", d, popupEval[string](ff, `doc.getElementById("discover-status").textContent`))
+	}
+	return popupEval[findResult](ff, `(() => {
+		const q = s => doc.querySelector(s), qa = s => [...doc.querySelectorAll(s)];
+		return {
+			Outcome: doc.body.dataset.outcome,
+			Order: pop.__order,
+			Progress: qa("#progress li").map(e => e.textContent),
+			Reason: q("#reason") ? q("#reason").textContent : "",
+			ReasonWarn: !!q("#reason.warn"),
+			Feeds: qa("#found-feeds li .url").map(e => e.textContent),
+			FeedMeta: qa("#found-feeds li .meta").map(e => e.textContent),
+			Sections: q("#sections-heading") ? q("#sections-heading").textContent : "",
+			SectionRows: qa("#sections-list .section").length,
+			Cost: q("#cost").textContent,
+			ReportedReqs: qa("#progress li").length,
+		};
+	})()`)
+}
+
+// hostHits counts the requests to host made by the host (its User-Agent).
+func hostHits(web *fixtureweb.Web, host string) int {
+	n := 0
+	for _, h := range web.Hits(host) {
+		if strings.HasPrefix(h.UserAgent, "feedscout/") {
+			n++
+		}
+	}
+	return n
+}
+
+func TestFirefoxPopupAndFindFeed(t *testing.T) {
+	ff, web := firefoxWeb(t, firefoxOptions{}, "theverge", "nikkei", "reuters")
+
+	// default_area: the button is on the toolbar, not in the Extensions
+	// panel.
+	if area := evalIn[string](ff, ff.chrome(), `CustomizableUI.getPlacementOfWidget("`+actionWidget+`")?.area || ""`); area != "nav-bar" {
+		t.Errorf("the toolbar button is in %q, want nav-bar", area)
+	}
+
+	t.Run("advertised feeds, no request", func(t *testing.T) {
+		s, _ := web.Site("theverge")
+		tab, before := siteTab(t, ff, web, "theverge")
+		ff.openPopup(tab)
+		if st := popupEval[string](ff, `doc.body.dataset.state`); st != "page" {
+			t.Fatalf("popup state %s: %s", st, popupEval[string](ff, `doc.getElementById("page-status").textContent`))
+		}
+		feeds := popupEval[[]string](ff, `[...doc.querySelectorAll("#advertised li")].map(li => li.dataset.url)`)
+		if len(feeds) == 0 || feeds[0] != s.Expect.FeedURL {
+			t.Errorf("advertised %v, want %s first", feeds, s.Expect.FeedURL)
+		}
+		if host := popupEval[string](ff, `doc.getElementById("site").textContent`); host != s.Host {
+			t.Errorf("popup names the site %q, want %s", host, s.Host)
+		}
+		if after := quiet(web, s.Host); after != before {
+			t.Errorf("the popup made %d requests to %s: %v", after-before, s.Host, web.Hits(s.Host)[before:])
+		}
+		ff.closePopup()
+	})
+
+	t.Run("feed", func(t *testing.T) {
+		s, _ := web.Site("theverge")
+		tab, _ := siteTab(t, ff, web, "theverge")
+		ff.openPopup(tab)
+		before := hostHits(web, s.Host)
+		r := ffFind(t, ff)
+		progressFirst(t, r)
+		if r.Outcome != "feed" || len(r.Feeds) == 0 || r.Feeds[0] != s.Expect.FeedURL {
+			t.Errorf("outcome %s, feeds %v; want the feed %s", r.Outcome, r.Feeds, s.Expect.FeedURL)
+		}
+		if len(r.FeedMeta) == 0 || !regexp.MustCompile(`^\d+ items?`).MatchString(r.FeedMeta[0]) {
+			t.Errorf("feed meta %v, want the item count the host read", r.FeedMeta)
+		}
+		if n := hostHits(web, s.Host) - before; n != len(r.Progress) || n == 0 {
+			t.Errorf("the host made %d requests, the popup shows %d progress rows", n, len(r.Progress))
+		}
+		ff.closePopup()
+	})
+
+	t.Run("sections", func(t *testing.T) {
+		s, _ := web.Site("nikkei")
+		tab, _ := siteTab(t, ff, web, "nikkei")
+		ff.openPopup(tab)
+		r := ffFind(t, ff)
+		progressFirst(t, r)
+		want := "Showing 60 of " + strconv.Itoa(s.Expect.Sections) + " sections"
+		if r.Outcome != "sections" || r.Sections != want {
+			t.Errorf("outcome %s, sections heading %q; want sections, %q", r.Outcome, r.Sections, want)
+		}
+		if r.SectionRows == 0 {
+			t.Error("no section rows drawn")
+		}
+		ff.closePopup()
+	})
+
+	t.Run("refused", func(t *testing.T) {
+		s, _ := web.Site("reuters")
+		tab, _ := siteTab(t, ff, web, "reuters")
+		ff.openPopup(tab)
+		r := ffFind(t, ff)
+		progressFirst(t, r)
+		if r.Outcome != "refused" || r.Reason == "" || !r.ReasonWarn {
+			t.Errorf("outcome %s, reason %q (warning %v); want refused with the host's reason shown", r.Outcome, r.Reason, r.ReasonWarn)
+		}
+		if !strings.Contains(r.Reason, "robots.txt") {
+			t.Errorf("reason %q does not name robots.txt", r.Reason)
+		}
+		var paths []string
+		for _, h := range web.Hits(s.Host) {
+			if strings.HasPrefix(h.UserAgent, "feedscout/") {
+				paths = append(paths, h.Path)
+			}
+		}
+		if fmt.Sprint(paths) != "[/robots.txt]" {
+			t.Errorf("the host asked reuters for %v, want robots.txt alone", paths)
+		}
+		ff.closePopup()
+	})
+}

@@ -26,6 +26,7 @@ const usage = `usage:
   feedscout-host discover [--json] [--order smart|article] [--since TIME|DURATION] [--allow-private] URL...
   feedscout-host section [--json] [--allow-private] URL
   feedscout-host shape [--json] [URL...]      (URLs from stdin when none given)
+  feedscout-host feed [--format atom|json] [--state DIR] [--min-interval D] [--allow-private] URL
   feedscout-host install [--browser NAME] [--profile DIR]
   feedscout-host uninstall [--browser NAME] [--profile DIR]
   feedscout-host version
@@ -57,6 +58,8 @@ func doMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runDiscover(rest, stdout, stderr)
 	case "section":
 		return runSection(rest, stdout, stderr)
+	case "feed":
+		return runFeed(rest, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

@@ -1,0 +1,201 @@
+package follow
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"net/url"
+	"path"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"feedscout/nativehost/internal/feed"
+	"feedscout/nativehost/internal/fetch"
+	"feedscout/nativehost/internal/sitemap"
+	"feedscout/wasm/classify"
+)
+
+// read is what one fetched body of a source gives.
+type read struct {
+	kind    string
+	title   string
+	entries []Entry
+}
+
+// interpret reads a fetched source: a feed (refused: subscribe to it
+// directly), a sitemap (news or article; an index or a list of sections
+// is refused with the way on), or an HTML section page. st gives the
+// first-seen dates of a section's articles.
+func interpret(resp *fetch.Response, st *State, now time.Time) (*read, error) {
+	body, ctype := resp.Body, resp.Header.Get("Content-Type")
+	if _, err := feed.Parse(body, ctype); err == nil {
+		return nil, &sourceError{kind: ErrAlreadyFeed, sentence: "already a feed: subscribe to it directly (" + resp.URL + ")."}
+	}
+	sm, err := sitemap.Parse(bytes.NewReader(body))
+	switch {
+	case err == nil:
+		return fromSitemap(sm, resp.URL, now)
+	case !errors.Is(err, sitemap.ErrNotSitemap) || st.Kind == KindNews || st.Kind == KindArticle:
+		return nil, fmt.Errorf("%s no longer reads as a sitemap (%s); the publisher may be changing it.", resp.URL, strings.TrimPrefix(err.Error(), "parse sitemap: "))
+	}
+	if !htmlish(ctype, body) {
+		return nil, badSource("%s is neither a sitemap nor a web page (Content-Type %q); give the address of a news sitemap, an article sitemap or a section page.", resp.URL, ctype)
+	}
+	return fromSection(resp, st, now)
+}
+
+// htmlish: served as HTML, or looks like it.
+func htmlish(ctype string, body []byte) bool {
+	if strings.Contains(strings.ToLower(ctype), "html") {
+		return true
+	}
+	head := bytes.ToLower(body[:min(len(body), 512)])
+	return bytes.Contains(head, []byte("<html")) || bytes.Contains(head, []byte("<!doctype html"))
+}
+
+// fromSitemap makes the entries of a news or article sitemap.
+func fromSitemap(sm *sitemap.Sitemap, at string, now time.Time) (*read, error) {
+	if sm.Kind == sitemap.KindIndex {
+		first := ""
+		if len(sm.Entries) > 0 {
+			first = ", such as " + sm.Entries[0].Loc
+		}
+		return nil, badSource("%s is a sitemap index of %d sitemaps; follow one of them%s.", at, len(sm.Entries), first)
+	}
+	base, _ := url.Parse(at)
+	abs := func(loc string) string {
+		if u, err := base.Parse(loc); err == nil {
+			return u.String()
+		}
+		return loc
+	}
+	news := slices.ContainsFunc(sm.Entries, func(e sitemap.Entry) bool { return e.News != nil })
+	if news {
+		r := &read{kind: KindNews}
+		name := ""
+		for _, e := range sm.Entries {
+			if e.News == nil {
+				continue
+			}
+			if name == "" {
+				name = e.News.PublicationName
+			}
+			date := e.News.PublicationDate
+			if date.IsZero() {
+				date = e.Lastmod
+			}
+			title := e.News.Title
+			if title == "" {
+				title = slugTitle(e.Loc)
+			}
+			r.entries = append(r.entries, Entry{URL: abs(e.Loc), Title: title, Published: date})
+		}
+		r.title = siteTitle(name, base.Hostname(), sitemap.Department(at))
+		newestFirst(r.entries)
+		return r, nil
+	}
+	if sitemap.Judge(sm, now).Usable == sitemap.UsableSections {
+		return nil, badSource("%s lists section pages, not articles; follow one of its sections instead.", at)
+	}
+	var dated []sitemap.Entry
+	for _, e := range sm.Entries {
+		if !e.Lastmod.IsZero() {
+			dated = append(dated, e)
+		}
+	}
+	if len(dated) == 0 {
+		return nil, badSource("%s lists no dated pages (no <lastmod>), so its newest articles cannot be told; follow a news sitemap or a section page of the site instead.", at)
+	}
+	slices.SortStableFunc(dated, func(a, b sitemap.Entry) int { return b.Lastmod.Compare(a.Lastmod) })
+	dated = dated[:min(len(dated), MaxEntries)]
+	r := &read{kind: KindArticle, title: siteTitle("", base.Hostname(), "articles")}
+	for _, e := range dated {
+		r.entries = append(r.entries, Entry{URL: abs(e.Loc), Title: slugTitle(e.Loc), Published: e.Lastmod})
+	}
+	return r, nil
+}
+
+// fromSection makes the entries of a section page: the section rule's
+// articles (same-host article links, the dominant segment), titled with
+// their anchor text, dated when first seen. A page with no article link
+// left is an error (its layout changed), so the last good entries stay.
+func fromSection(resp *fetch.Response, st *State, now time.Time) (*read, error) {
+	p, err := classify.Classify(resp.URL, resp.Body, resp.Header.Get("Content-Type"))
+	if err != nil {
+		return nil, fmt.Errorf("%s could not be read as a web page: %v.", resp.URL, err)
+	}
+	links := classify.Dominant(p.Articles)
+	if len(links) == 0 {
+		if st.LastOK.IsZero() {
+			return nil, badSource("%s links to no articles, so it is not a section page feedscout can follow.", resp.URL)
+		}
+		return nil, fmt.Errorf("%s links to no articles any more (its layout may have changed).", resp.URL)
+	}
+	seen := make(map[string]time.Time, len(st.Entries))
+	for _, e := range st.Entries {
+		seen[e.URL] = e.Published
+	}
+	u, _ := url.Parse(resp.URL)
+	r := &read{kind: KindSection, title: p.Title}
+	if r.title == "" {
+		r.title = siteTitle("", u.Hostname(), strings.Trim(u.Path, "/"))
+	}
+	for _, l := range links {
+		date, ok := seen[l.URL]
+		if !ok {
+			date = now.UTC().Truncate(time.Second)
+		}
+		title := strings.TrimSpace(l.Text)
+		if title == "" {
+			title = slugTitle(l.URL)
+		}
+		r.entries = append(r.entries, Entry{URL: l.URL, Title: title, Published: date})
+	}
+	newestFirst(r.entries) // stable: the page's order among links first seen together
+	r.entries = r.entries[:min(len(r.entries), MaxEntries)]
+	return r, nil
+}
+
+// newestFirst sorts entries by date, newest first, keeping the file's
+// order among equal dates.
+func newestFirst(es []Entry) {
+	slices.SortStableFunc(es, func(a, b Entry) int { return b.Published.Compare(a.Published) })
+}
+
+// siteTitle names the site and what of it is followed: "朝日新聞デジタル ·
+// national", "www.example.com · articles".
+func siteTitle(name, host, part string) string {
+	if name == "" {
+		name = host
+	}
+	if part == "" {
+		return name
+	}
+	return name + " · " + part
+}
+
+// slugTitle makes a title from a URL's last path segment, for sitemap
+// entries that carry none: /news/story-number-00001-of-the-day/ ->
+// "Story number 00001 of the day".
+func slugTitle(loc string) string {
+	u, err := url.Parse(loc)
+	if err != nil {
+		return loc
+	}
+	seg := path.Base(strings.TrimRight(u.Path, "/"))
+	for _, ext := range []string{".html", ".htm", ".php", ".aspx"} {
+		seg = strings.TrimSuffix(seg, ext)
+	}
+	if s, err := url.PathUnescape(seg); err == nil {
+		seg = s
+	}
+	seg = strings.Join(strings.FieldsFunc(seg, func(r rune) bool { return r == '-' || r == '_' || r == '+' }), " ")
+	if seg == "" || seg == "." || seg == "/" {
+		return u.Hostname() + u.Path
+	}
+	r, n := utf8.DecodeRuneInString(seg)
+	return string(unicode.ToUpper(r)) + seg[n:]
+}

@@ -1,5 +1,6 @@
-// Package opml writes feedscout's subscriptions as OPML 2.0 and reads them
-// back, from feedscout's own files and from any feed reader's export.
+// Package opml writes feedscout's subscriptions as OPML 2.0 for a feed
+// reader and reads them back, from feedscout's own files and from any
+// reader's export.
 //
 // Layout written (one folder level, because many readers handle no more):
 //
@@ -7,20 +8,23 @@
 //	  <head><title>...</title></head>
 //	  <body>
 //	    <outline text="www.example.com" title="www.example.com" feedscout:site="https://www.example.com/">
-//	      <outline type="rss" text="T" title="T" xmlUrl="..." htmlUrl="https://www.example.com/" feedscout:format="rss"/>
-//	      <outline type="link" text="T" title="T" feedscout:kind="news-sitemap" feedscout:href="..."/>
+//	      <outline type="rss" text="T" title="T" xmlUrl="..." htmlUrl="https://www.example.com/" feedscout:kind="feed" feedscout:href="..." feedscout:format="rss"/>
+//	      <outline type="rss" text="T" title="T" xmlUrl="http://127.0.0.1:8765/feed?url=..." htmlUrl="..." feedscout:kind="news-sitemap" feedscout:href="..."/>
 //	    </outline>
 //	  </body>
 //	</opml>
 //
-// Feeds are ordinary OPML feed outlines. News sitemaps, article sitemaps and
-// sections are type="link" outlines whose kind and address are in our
-// namespace (feedscout:kind, feedscout:href), so feed readers skip them and
-// Read restores them. They have no plain url attribute: newsboat, for one,
-// imports any outline with xmlUrl or url as a feed, whatever its type (and
-// libxml2's xmlGetProp matches a local name in any namespace, so the
-// address is not called feedscout:url either). All escaping is
-// encoding/xml's.
+// Feeds are ordinary OPML feed outlines. News sitemaps, article sitemaps
+// and sections, which no reader reads by itself, are written in one of
+// three flavours (WriteFor, Options.Reader): for any reader, through
+// feedscout's loopback gateway; for newsboat, as a command that runs
+// `feedscout-host feed`; for FreshRSS, as XPath outlines it scrapes itself
+// (flavour.go, xpath.go; docs/readers.md says which reader takes which).
+// Every outline, in every flavour, carries its kind and address in
+// feedscout's namespace (feedscout:kind, feedscout:href), so Read restores
+// the subscription whatever the flavour. (The address is not called
+// feedscout:url: libxml2's xmlGetProp, which newsboat uses, matches a local
+// name in any namespace.) All escaping is encoding/xml's.
 package opml
 
 // Namespace is the XML namespace of feedscout's own OPML attributes.

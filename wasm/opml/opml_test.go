@@ -2,14 +2,10 @@ package opml
 
 import (
 	"bytes"
-	"encoding/xml"
 	"flag"
-	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
-	"sort"
 	"strings"
 	"testing"
 )
@@ -62,143 +58,95 @@ func grouped(subs []Subscription) []Subscription {
 	return out
 }
 
+// flavours are the Options every round trip runs with: each reader, and
+// the odd gateway and host paths they must survive.
+var flavours = map[string]Options{
+	"any":              {Reader: ReaderAny},
+	"default":          {},
+	"any gateway":      {Reader: ReaderAny, Gateway: "http://[::1]:9000/gw/"},
+	"newsboat":         {Reader: ReaderNewsboat, Host: "/usr/local/bin/feedscout-host"},
+	"newsboat odd dir": {Reader: ReaderNewsboat, Host: `/home/o'neil/my "tools"/feedscout-host`},
+	"freshrss":         {Reader: ReaderFreshRSS},
+}
+
 func TestRoundTrip(t *testing.T) {
 	cases := map[string][]Subscription{
 		"empty":   {},
 		"sample":  sample(),
 		"grouped": grouped(sample()),
 	}
-	for name, subs := range cases {
-		t.Run(name, func(t *testing.T) {
+	for fname, o := range flavours {
+		for name, subs := range cases {
+			t.Run(fname+"/"+name, func(t *testing.T) {
+				var b bytes.Buffer
+				o.Title = `My <subs> & "more"`
+				if err := WriteFor(&b, subs, o); err != nil {
+					t.Fatal(err)
+				}
+				got, err := Read(&b)
+				if err != nil {
+					t.Fatalf("read back: %v\n%s", err, b.String())
+				}
+				if want := grouped(subs); !reflect.DeepEqual(got, want) {
+					t.Errorf("round trip changed subscriptions:\n got %#v\nwant %#v", got, want)
+				}
+			})
+		}
+	}
+}
+
+func TestWriteGolden(t *testing.T) {
+	goldens := []struct {
+		file string
+		o    Options
+	}{
+		{"export.opml", Options{}},
+		{"export-newsboat.opml", Options{Reader: ReaderNewsboat, Host: "/opt/feedscout/feedscout-host"}},
+		{"export-freshrss.opml", Options{Reader: ReaderFreshRSS}},
+	}
+	for _, g := range goldens {
+		t.Run(g.file, func(t *testing.T) {
 			var b bytes.Buffer
-			if err := Write(&b, subs, `My <subs> & "more"`); err != nil {
+			g.o.Title = "feedscout subscriptions"
+			if err := WriteFor(&b, sample(), g.o); err != nil {
 				t.Fatal(err)
 			}
-			got, err := Read(&b)
-			if err != nil {
-				t.Fatalf("read back: %v\n%s", err, b.String())
+			path := filepath.Join("testdata", g.file)
+			if *update {
+				if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
 			}
-			if want := grouped(subs); !reflect.DeepEqual(got, want) {
-				t.Errorf("round trip changed subscriptions:\n got %#v\nwant %#v", got, want)
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(b.Bytes(), want) {
+				t.Errorf("WriteFor output differs from %s (go test -update to accept):\n%s", path, b.String())
+			}
+			// Every hostile title is escaped: no raw markup from a title
+			// reaches the document, so the only elements are ours.
+			for _, tag := range []string{"<img", "<![CDATA[", "</opml><outline", `"http://evil/"`} {
+				if strings.Contains(b.String(), tag) {
+					t.Errorf("output contains unescaped %q", tag)
+				}
 			}
 		})
 	}
 }
 
-func TestWriteGolden(t *testing.T) {
-	var b bytes.Buffer
-	if err := Write(&b, sample(), "feedscout subscriptions"); err != nil {
+// TestPlainWriteIsAny: Write is WriteFor for any reader through the
+// default gateway.
+func TestPlainWriteIsAny(t *testing.T) {
+	var a, b bytes.Buffer
+	if err := Write(&a, sample(), "t"); err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join("testdata", "export.opml")
-	if *update {
-		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
+	if err := WriteFor(&b, sample(), Options{Title: "t", Reader: ReaderAny, Gateway: DefaultGateway}); err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(b.Bytes(), want) {
-		t.Errorf("Write output differs from %s (go test -update to accept):\n%s", path, b.String())
-	}
-	// Every hostile title is escaped: no raw markup from a title reaches the
-	// document, so the only elements are ours.
-	for _, tag := range []string{"<img", "<![CDATA[", "</opml><outline", `"http://evil/"`} {
-		if strings.Contains(b.String(), tag) {
-			t.Errorf("output contains unescaped %q", tag)
-		}
-	}
-}
-
-// TestReadersSkipNonFeeds: an outline that is not a feed carries no
-// attribute a reader takes for a feed address. newsboat imports any
-// outline with xmlUrl or url, and libxml2 matches those names in any
-// namespace.
-func TestReadersSkipNonFeeds(t *testing.T) {
-	var b bytes.Buffer
-	if err := Write(&b, sample(), "t"); err != nil {
-		t.Fatal(err)
-	}
-	dec := xml.NewDecoder(&b)
-	feeds := 0
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		el, ok := tok.(xml.StartElement)
-		if !ok || el.Name.Local != "outline" {
-			continue
-		}
-		isFeed := false
-		for _, a := range el.Attr {
-			if a.Name.Space == "" && a.Name.Local == "type" && a.Value == "rss" {
-				isFeed = true
-			}
-		}
-		for _, a := range el.Attr {
-			switch strings.ToLower(a.Name.Local) {
-			case "xmlurl", "url":
-				if !isFeed {
-					t.Errorf("non-feed outline has %s=%q", a.Name.Local, a.Value)
-				}
-			}
-		}
-		if isFeed {
-			feeds++
-		}
-	}
-	if want := 6; feeds != want {
-		t.Errorf("%d feed outlines, want %d", feeds, want)
-	}
-}
-
-// TestNewsboatImport has Debian's newsboat import an export (when it is
-// installed): it must list exactly the feeds.
-func TestNewsboatImport(t *testing.T) {
-	newsboat, err := exec.LookPath("newsboat")
-	if err != nil {
-		t.Skip("newsboat is not installed (.ci/run installs it)")
-	}
-	home := t.TempDir()
-	file := filepath.Join(home, "export.opml")
-	var b bytes.Buffer
-	if err := Write(&b, sample(), "t"); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	urls := filepath.Join(home, "urls")
-	cmd := exec.Command(newsboat, "-u", urls, "-c", filepath.Join(home, "cache.db"), "-C", filepath.Join(home, "config"), "-i", file)
-	cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+home, "XDG_DATA_HOME="+home)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("newsboat -i: %v\n%s", err, out)
-	}
-	listed, err := os.ReadFile(urls)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got, want []string
-	for _, line := range strings.Split(string(listed), "\n") {
-		if f := strings.Fields(line); len(f) > 0 && !strings.HasPrefix(f[0], "#") {
-			got = append(got, strings.Trim(f[0], `"`))
-		}
-	}
-	for _, s := range grouped(sample()) {
-		if s.Kind == KindFeed {
-			want = append(want, s.URL)
-		}
-	}
-	sort.Strings(got)
-	sort.Strings(want)
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("newsboat imported %v\nwant exactly the feeds %v", got, want)
+	if a.String() != b.String() {
+		t.Errorf("Write differs from WriteFor(any, default gateway)")
 	}
 }
 
@@ -214,6 +162,28 @@ func TestWriteErrors(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			err := Write(&bytes.Buffer{}, c.subs, "t")
+			if err == nil || err.Error() != c.want {
+				t.Errorf("Write error = %v, want %q", err, c.want)
+			}
+		})
+	}
+	section := []Subscription{{Kind: KindSection, URL: "https://x.example/news/"}}
+	flavourCases := []struct {
+		name string
+		o    Options
+		subs []Subscription
+		want string
+	}{
+		{"unknown reader", Options{Reader: "inoreader"}, nil, `opml: write: unknown reader "inoreader" (want any, newsboat or freshrss)`},
+		{"newsboat without host", Options{Reader: ReaderNewsboat}, section, "opml: write: the newsboat flavour needs the absolute path of feedscout-host"},
+		{"newsboat relative host", Options{Reader: ReaderNewsboat, Host: "bin/feedscout-host"}, section, `opml: write: the newsboat flavour needs the absolute path of feedscout-host, not "bin/feedscout-host"`},
+		{"gateway not http", Options{Gateway: "ftp://127.0.0.1:8765"}, section, `opml: write: gateway "ftp://127.0.0.1:8765" is not an http(s) base URL such as http://127.0.0.1:8765`},
+		{"gateway with query", Options{Gateway: "http://127.0.0.1:8765/?x=1"}, section, `opml: write: gateway "http://127.0.0.1:8765/?x=1" is not an http(s) base URL such as http://127.0.0.1:8765`},
+		{"gateway no host", Options{Gateway: "127.0.0.1:8765"}, section, `opml: write: gateway "127.0.0.1:8765" is not an http(s) base URL such as http://127.0.0.1:8765`},
+	}
+	for _, c := range flavourCases {
+		t.Run(c.name, func(t *testing.T) {
+			err := WriteFor(&bytes.Buffer{}, c.subs, c.o)
 			if err == nil || err.Error() != c.want {
 				t.Errorf("Write error = %v, want %q", err, c.want)
 			}

@@ -10,12 +10,14 @@ import (
 )
 
 // Read reads an OPML document (at most MaxSize bytes) and returns its
-// subscriptions in document order. Besides feedscout's own files it reads
-// any reader's export: folders nested to any depth are flattened, every
-// outline with an xmlUrl is a feed whose Site is its htmlUrl, and
-// type="link" outlines count only when they carry feedscout:kind (their
-// address in feedscout:href, or url as OPML 2.0 spells it). Other outlines
-// (folders, plain links) give no subscription. Declared charsets
+// subscriptions in document order. It reads feedscout's own files in
+// every flavour (and those of earlier versions, whose non-feeds were
+// type="link" outlines) and any reader's export: folders nested to any
+// depth are flattened, outlines carrying feedscout:kind are restored as
+// they were written, other outlines with an xmlUrl are feeds whose Site is
+// their htmlUrl, and FreshRSS's XPath outlines are sections and sitemaps
+// (outlineAttrs.subscription). Other outlines (folders, plain links) give
+// no subscription. Declared charsets
 // other than UTF-8 and HTML entities (&nbsp;) are understood.
 func Read(r io.Reader) ([]Subscription, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxSize+1))
@@ -76,20 +78,22 @@ func Read(r io.Reader) ([]Subscription, error) {
 }
 
 // outlineAttrs are one outline's attributes: OPML's own (no namespace) by
-// name, and feedscout's by local name. A file that uses the feedscout:
-// prefix without declaring it still counts as ours.
+// name, and feedscout's and FreshRSS's by local name. A file that uses the
+// feedscout: or frss: prefix without declaring it still counts.
 type outlineAttrs struct {
-	plain, own map[string]string
+	plain, own, frss map[string]string
 }
 
 func attrs(t xml.StartElement) outlineAttrs {
-	a := outlineAttrs{plain: map[string]string{}, own: map[string]string{}}
+	a := outlineAttrs{plain: map[string]string{}, own: map[string]string{}, frss: map[string]string{}}
 	for _, at := range t.Attr {
 		switch at.Name.Space {
 		case "":
 			a.plain[at.Name.Local] = at.Value
 		case Namespace, prefix:
 			a.own[at.Name.Local] = at.Value
+		case FreshRSSNamespace, frssPrefix:
+			a.frss[at.Name.Local] = at.Value
 		}
 	}
 	return a
@@ -97,11 +101,43 @@ func attrs(t xml.StartElement) outlineAttrs {
 
 func (a outlineAttrs) ours(name string) string { return a.own[name] }
 
-// subscription reads one outline as a subscription, if it is one.
+// subscription reads one outline as a subscription, if it is one. An
+// outline with feedscout:kind is ours, whatever its type and flavour: the
+// kind and feedscout:href (or OPML 2.0's url) say what it follows, the
+// folder's feedscout:site whose it is (a feed's htmlUrl, as written). Any
+// other outline is foreign: FreshRSS's XPath outlines (HTML+XPath: a
+// section page; XML+XPath: a news sitemap when its items name news:news,
+// else an article sitemap) follow their xmlUrl, and every other outline
+// with an xmlUrl is a feed whose site is its htmlUrl.
 func (a outlineAttrs) subscription(folderSite string) (Subscription, bool) {
 	s := Subscription{Format: a.own["format"], Added: a.own["added"]}
-	if u := strings.TrimSpace(a.plain["xmlUrl"]); u != "" {
-		s.Kind, s.URL = KindFeed, u
+	xmlURL := strings.TrimSpace(a.plain["xmlUrl"])
+	kind := a.own["kind"]
+	href := strings.TrimSpace(a.own["href"])
+	switch {
+	case kind == KindFeed && (href != "" || xmlURL != ""):
+		s.Kind, s.URL = KindFeed, href
+		if s.URL == "" {
+			s.URL = xmlURL
+		}
+		s.Site = a.plain["htmlUrl"]
+		if s.Site == "" {
+			s.Site = folderSite
+		}
+	case knownKind(kind) && kind != KindFeed && (href != "" || strings.TrimSpace(a.plain["url"]) != ""):
+		s.Kind, s.URL, s.Site = kind, href, folderSite
+		if s.URL == "" {
+			s.URL = strings.TrimSpace(a.plain["url"])
+		}
+	case xmlURL != "" && strings.EqualFold(a.plain["type"], TypeHTMLXPath):
+		s.Kind, s.URL, s.Site = KindSection, xmlURL, folderSite
+	case xmlURL != "" && strings.EqualFold(a.plain["type"], TypeXMLXPath):
+		s.Kind, s.URL, s.Site = KindArticleSitemap, xmlURL, folderSite
+		if strings.Contains(a.frss["xPathItem"], "news") {
+			s.Kind = KindNewsSitemap
+		}
+	case xmlURL != "":
+		s.Kind, s.URL = KindFeed, xmlURL
 		s.Site = a.plain["htmlUrl"]
 		if s.Site == "" {
 			s.Site = folderSite
@@ -109,15 +145,7 @@ func (a outlineAttrs) subscription(folderSite string) (Subscription, bool) {
 		if s.Format == "" {
 			s.Format = formatOf(a.plain["version"], a.plain["type"])
 		}
-	} else if k := a.own["kind"]; knownKind(k) && k != KindFeed && strings.EqualFold(a.plain["type"], "link") {
-		s.Kind, s.URL, s.Site = k, strings.TrimSpace(a.own["href"]), folderSite
-		if s.URL == "" {
-			s.URL = strings.TrimSpace(a.plain["url"])
-		}
-		if s.URL == "" {
-			return Subscription{}, false
-		}
-	} else {
+	default:
 		return Subscription{}, false
 	}
 	if t, ok := a.plain["title"]; ok {

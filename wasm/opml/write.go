@@ -7,13 +7,24 @@ import (
 	"net/url"
 )
 
-// Write writes subs as an OPML 2.0 document titled title to w, UTF-8. Each
-// site (Subscription.Site) becomes one folder, in the order the sites first
-// appear in subs, holding its subscriptions in their order; subscriptions
-// without a Site sit at the top level after the folders. Read gives back
-// exactly that order. Characters XML cannot carry (C0 controls other than
-// tab, newline and carriage return) are written as U+FFFD.
+// Write writes subs as an OPML 2.0 document titled title to w for any
+// reader: WriteFor with ReaderAny and the default gateway.
 func Write(w io.Writer, subs []Subscription, title string) error {
+	return WriteFor(w, subs, Options{Title: title})
+}
+
+// WriteFor writes subs as an OPML 2.0 document to w, UTF-8, in the flavour
+// o.Reader names (flavour.go). Each site (Subscription.Site) becomes one
+// folder, in the order the sites first appear in subs, holding its
+// subscriptions in their order; subscriptions without a Site sit at the
+// top level after the folders. Read gives back exactly that order, from
+// every flavour. Characters XML cannot carry (C0 controls other than tab,
+// newline and carriage return) are written as U+FFFD.
+func WriteFor(w io.Writer, subs []Subscription, o Options) error {
+	f, err := newFlavour(o, subs)
+	if err != nil {
+		return err
+	}
 	var sites []string
 	bySite := map[string][]Subscription{}
 	for i, s := range subs {
@@ -28,14 +39,18 @@ func Write(w io.Writer, subs []Subscription, title string) error {
 		}
 		bySite[s.Site] = append(bySite[s.Site], s)
 	}
-	e := &encoder{enc: xml.NewEncoder(w)}
+	e := &encoder{enc: xml.NewEncoder(w), flavour: f}
 	e.enc.Indent("", "  ")
 	e.token(xml.ProcInst{Target: "xml", Inst: []byte(`version="1.0" encoding="UTF-8"`)})
 	e.token(xml.CharData("\n"))
-	e.start("opml", "version", "2.0", "xmlns:"+prefix, Namespace)
+	root := []string{"version", "2.0", "xmlns:" + prefix, Namespace}
+	if f.reader == ReaderFreshRSS {
+		root = append(root, "xmlns:"+frssPrefix, FreshRSSNamespace)
+	}
+	e.start("opml", root...)
 	e.start("head")
 	e.start("title")
-	e.token(xml.CharData(title))
+	e.token(xml.CharData(o.Title))
 	e.end("title")
 	e.end("head")
 	e.start("body")
@@ -58,7 +73,7 @@ func Write(w io.Writer, subs []Subscription, title string) error {
 	if e.err != nil {
 		return fmt.Errorf("opml: write: %w", e.err)
 	}
-	_, err := io.WriteString(w, "\n")
+	_, err = io.WriteString(w, "\n")
 	return err
 }
 
@@ -71,10 +86,11 @@ func siteLabel(site string) string {
 	return site
 }
 
-// encoder writes tokens and keeps the first error.
+// encoder writes tokens in one flavour and keeps the first error.
 type encoder struct {
-	enc *xml.Encoder
-	err error
+	enc     *xml.Encoder
+	flavour flavour
+	err     error
 }
 
 func (e *encoder) token(t xml.Token) {
@@ -102,18 +118,6 @@ func (e *encoder) end(name string) { e.token(xml.EndElement{Name: xml.Name{Local
 // untitled subscription shows its URL there and has no title attribute;
 // Read turns that back into an empty title.
 func (e *encoder) outline(s Subscription) {
-	text := s.Title
-	if text == "" {
-		text = s.URL
-	}
-	if s.Kind == KindFeed {
-		e.start("outline", "type", "rss", "text", text, "title", s.Title,
-			"xmlUrl", s.URL, "htmlUrl", s.Site,
-			prefix+":format", s.Format, prefix+":added", s.Added)
-	} else {
-		e.start("outline", "type", "link", "text", text, "title", s.Title,
-			prefix+":kind", s.Kind, prefix+":href", s.URL,
-			prefix+":format", s.Format, prefix+":added", s.Added)
-	}
+	e.start("outline", e.flavour.attrs(s)...)
 	e.end("outline")
 }

@@ -1,0 +1,242 @@
+package opml
+
+import (
+	"fmt"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"feedscout/wasm/classify"
+)
+
+// scrape evaluates x on the document in file the way FreshRSS does, with
+// libxml2's own XPath engine (xmllint --xpath; --html for HTML+XPath):
+// the items are Item over the whole document, and each field is
+// normalize-space(expr) with the item as the context node (xmllint has no
+// context node, so the relative expression is anchored at the item:
+// absolute). It returns [title, uri, timestamp, uid] per item.
+func scrape(t *testing.T, x XPath, file string) [][4]string {
+	t.Helper()
+	xmllint := tool(t, "xmllint")
+	eval := func(expr string) string {
+		args := []string{"--nonet", "--xpath", expr}
+		if x.Type == TypeHTMLXPath {
+			args = append([]string{"--html"}, args...)
+		}
+		out, err := exec.Command(xmllint, append(args, file)...).Output()
+		if err != nil {
+			// xmllint exits 10 for an empty result: an empty string.
+			if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 10 {
+				return ""
+			}
+			t.Fatalf("xmllint --xpath %s %s: %v", expr, file, err)
+		}
+		// A normalized value never ends in a newline: one is xmllint's.
+		return strings.TrimSuffix(string(out), "\n")
+	}
+	n, err := strconv.Atoi(eval("count(" + x.Item + ")"))
+	if err != nil {
+		t.Fatalf("count(%s): %v", x.Item, err)
+	}
+	items := make([][4]string, n)
+	for i := range items {
+		node := fmt.Sprintf("(%s)[%d]", x.Item, i+1)
+		var parts []string
+		for _, e := range []string{x.Title, x.URI, x.Timestamp, x.UID} {
+			if e == "" {
+				e = "''"
+			} else {
+				e = absolute(e, node)
+			}
+			parts = append(parts, "normalize-space("+e+")")
+		}
+		// A tab cannot be in a normalized value: it separates them.
+		vals := strings.Split(eval("concat("+strings.Join(parts, ",'\t',")+")"), "\t")
+		if len(vals) != 4 {
+			t.Fatalf("item %d: %q", i+1, vals)
+		}
+		copy(items[i][:], vals)
+	}
+	return items
+}
+
+// absolute anchors a relative XPath expression at node: "." is node, a
+// location path p is node/p, and a parenthesized union of those followed
+// by predicates, (.|@a|b)[1], has each member anchored.
+func absolute(expr, node string) string {
+	one := func(p string) string {
+		if p == "." {
+			return node
+		}
+		return node + "/" + p
+	}
+	if !strings.HasPrefix(expr, "(") {
+		return one(expr)
+	}
+	depth, members, start := 0, []string{}, 1
+	for i, c := range expr {
+		switch c {
+		case '(', '[':
+			depth++
+		case ')', ']':
+			depth--
+			if depth == 0 {
+				members = append(members, one(expr[start:i]))
+				return "(" + strings.Join(members, "|") + ")" + expr[i+1:]
+			}
+		case '|':
+			if depth == 1 {
+				members = append(members, one(expr[start:i]))
+				start = i + 1
+			}
+		}
+	}
+	return one(expr)
+}
+
+// sectionPage has a link for each of the section rule's cases.
+const sectionPage = `<!doctype html>
+<html><head><meta charset="utf-8"><title>Business</title></head><body>
+<nav><a href="/">Home</a><a href="/business/">Business</a><a href="/news/tech-and-science/">Tech</a>
+<a href="/login?next=/business/">Sign in</a><a href="https://other.example/2026/11/29/offsite-story-here/">Elsewhere</a>
+<a href="javascript:void(0)">Menu</a><a href="mailto:desk@news.example">Mail</a></nav>
+<ul>
+<li><a class="thumb" href="https://news.example/business/2026/11/29/markets-rally-on-rate-hopes/"><img src="/t.jpg" alt=""></a>
+<h3><a href="https://news.example/business/2026/11/29/markets-rally-on-rate-hopes/">Markets rally
+ on rate &amp; "hopes"</a></h3></li>
+<li><h3><a href="/business/2026/11/28/factory-orders-fall/">Factory orders fall</a></h3></li>
+<li><h3><a href="/business/2026/11/28/factory-orders-fall/?utm_source=mail">Factory orders fall (mail)</a></h3></li>
+<li><a href="/article/DGXZQOUC026TI0S6A101C2000000/">日経の記事</a></li>
+<li><a href="//news.example/video/48210-budget-talks">Budget talks</a></li>
+<li><a href="/business/a-long-read-about-ports/" aria-label="Ports, a long read"><img src="/p.jpg" alt="Ports"></a></li>
+<li><a href="/business/shipping-news-round-up/"><img src="/s.jpg" alt="Shipping round-up"></a></li>
+<li><a href="/business/2026/">2026</a><a href="/tag/it-s/">It's</a></li>
+</ul></body></html>`
+
+// TestSectionXPath: the section outline's XPath, run by libxml2 on a page,
+// keeps what feedscout's own rule keeps there (before the dominant-segment
+// rule, which XPath cannot say), with the same titles.
+func TestSectionXPath(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "section.html")
+	if err := os.WriteFile(file, []byte(sectionPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	page := "https://news.example/business/"
+	got := map[string]string{}
+	for _, it := range scrape(t, XPathFor(Subscription{Kind: KindSection, URL: page}), file) {
+		if it[1] != it[3] || it[2] != "" {
+			t.Errorf("item %q: uid %q, timestamp %q", it[1], it[3], it[2])
+		}
+		abs, err := resolve(page, it[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		got[abs] = it[0]
+	}
+	p, err := classify.Classify(page, []byte(sectionPage), "text/html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{}
+	for _, l := range p.Articles {
+		want[l.URL] = l.Text
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("XPath items\n%q\nclassify's articles\n%q", got, want)
+	}
+	if len(want) != 6 {
+		t.Errorf("%d articles on the page, want 6: %q", len(want), want)
+	}
+}
+
+// resolve makes href absolute against page.
+func resolve(page, href string) (string, error) {
+	p, err := url.Parse(page)
+	if err != nil {
+		return "", err
+	}
+	u, err := p.Parse(href)
+	if err != nil {
+		return "", err
+	}
+	return u.String(), nil
+}
+
+// newsSitemap has two news entries and a plain one.
+const newsSitemap = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">
+<url><loc>https://www.asahi.com/articles/ASN1.html</loc><news:news><news:publication><news:name>朝日新聞</news:name><news:language>ja</news:language></news:publication>
+<news:publication_date>2026-11-29T10:00:00+09:00</news:publication_date><news:title>  東京 &amp; 大阪 </news:title></news:news></url>
+<url><loc>https://www.asahi.com/articles/ASN2.html</loc><news:news><news:publication><news:name>朝日新聞</news:name><news:language>ja</news:language></news:publication>
+<news:publication_date>2026-11-29T09:00:00+09:00</news:publication_date><news:title>Second</news:title></news:news></url>
+<url><loc>https://www.asahi.com/about/</loc></url>
+</urlset>`
+
+// articleSitemap has two dated entries and an undated one.
+const articleSitemap = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+<url><loc>https://blog.example/2026/11/29/one/</loc><lastmod>2026-11-29</lastmod></url>
+<url><loc>https://blog.example/2026/11/28/two/</loc><lastmod>2026-11-28T08:00:00Z</lastmod></url>
+<url><loc>https://blog.example/about/</loc></url>
+</urlset>`
+
+func TestSitemapXPath(t *testing.T) {
+	cases := []struct {
+		kind, doc string
+		want      [][4]string
+	}{
+		{KindNewsSitemap, newsSitemap, [][4]string{
+			{"東京 & 大阪", "https://www.asahi.com/articles/ASN1.html", "2026-11-29T10:00:00+09:00", "https://www.asahi.com/articles/ASN1.html"},
+			{"Second", "https://www.asahi.com/articles/ASN2.html", "2026-11-29T09:00:00+09:00", "https://www.asahi.com/articles/ASN2.html"},
+		}},
+		{KindArticleSitemap, articleSitemap, [][4]string{
+			{"https://blog.example/2026/11/29/one/", "https://blog.example/2026/11/29/one/", "2026-11-29", "https://blog.example/2026/11/29/one/"},
+			{"https://blog.example/2026/11/28/two/", "https://blog.example/2026/11/28/two/", "2026-11-28T08:00:00Z", "https://blog.example/2026/11/28/two/"},
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.kind, func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "sitemap.xml")
+			if err := os.WriteFile(file, []byte(c.doc), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			x := XPathFor(Subscription{Kind: c.kind, URL: "https://x.example/sitemap.xml"})
+			if x.Type != TypeXMLXPath {
+				t.Errorf("type %q", x.Type)
+			}
+			if got := scrape(t, x, file); !reflect.DeepEqual(got, c.want) {
+				t.Errorf("items\n%q\nwant\n%q", got, c.want)
+			}
+		})
+	}
+}
+
+func TestLiteral(t *testing.T) {
+	cases := map[string]string{
+		"plain":       "'plain'",
+		"it's":        `"it's"`,
+		`it's "both"`: `concat('it',"'",'s "both"')`,
+	}
+	for in, want := range cases {
+		if got := literal(in); got != want {
+			t.Errorf("literal(%q) = %s, want %s", in, got, want)
+		}
+	}
+	// Each is read back by libxml2 as the string it was.
+	xmllint := tool(t, "xmllint")
+	file := filepath.Join(t.TempDir(), "x.xml")
+	if err := os.WriteFile(file, []byte("<x/>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for in := range cases {
+		out, err := exec.Command(xmllint, "--xpath", "string("+literal(in)+")", file).Output()
+		if err != nil || strings.TrimSuffix(string(out), "\n") != in {
+			t.Errorf("xmllint reads %s as %q (%v), want %q", literal(in), out, err, in)
+		}
+	}
+}

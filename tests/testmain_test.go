@@ -30,6 +30,16 @@ func testMain(m *testing.M) int {
 		}
 		os.Setenv("FEEDSCOUT_DIST", dir)
 	}
+	// Host processes share pacing and robots.txt through their state
+	// folder: the tests' hosts get one of their own, never the user's
+	// (a fixture web's Env gives each web its own inside it).
+	state, err := os.MkdirTemp("", "feedscout-state-")
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "tests: make a state directory: %v\n", err)
+		return 1
+	}
+	defer os.RemoveAll(state)
+	os.Setenv("XDG_STATE_HOME", state)
 	return m.Run()
 }
 

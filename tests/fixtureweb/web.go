@@ -226,6 +226,10 @@ func (w *Web) Env() []string {
 		"HTTP_PROXY=" + w.ProxyURL, "http_proxy=" + w.ProxyURL,
 		"NO_PROXY=", "no_proxy=",
 		"SSL_CERT_FILE=" + w.CAFile,
+		// A state folder of this web's own: feedscout processes share
+		// pacing and robots.txt through it, so hosts of one test pace
+		// each other (as on a real machine) and never those of another.
+		"XDG_STATE_HOME=" + filepath.Join(filepath.Dir(w.CAFile), "state"),
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"feedscout/nativehost/internal/fetch"
+	"feedscout/nativehost/internal/follow"
 )
 
 // pauseEnv names the environment variable that shortens the pause between
@@ -15,9 +16,14 @@ const pauseEnv = "FEEDSCOUT_PAUSE"
 
 // newClient builds the one polite client of this process: every discovery
 // and section request goes through it, so two of them on one site share
-// its pacing and budget.
+// its pacing and budget. Its pacing holds across processes too, through
+// the state folder every feedscout process shares (docs/following.md);
+// without one (no home folder) it is process-wide.
 func newClient(allowPrivate bool) (*fetch.Client, error) {
 	o := fetch.Options{AllowPrivate: allowPrivate}
+	if dir, err := follow.DefaultStateDir(); err == nil {
+		o.StateDir = dir
+	}
 	if s := os.Getenv(pauseEnv); s != "" {
 		d, err := time.ParseDuration(s)
 		if err != nil || d < 0 {

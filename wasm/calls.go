@@ -109,15 +109,24 @@ func shapeCall(in []byte) []byte {
 	})
 }
 
-// opmlExportCall: {"title", "subscriptions": [...]} -> {"opml": "..."}.
+// opmlExportCall: {"title", "subscriptions": [...], "reader", "gateway",
+// "host"} -> {"opml": "..."}, written by opml.WriteFor: reader is "any"
+// (the default), "newsboat" or "freshrss"; gateway the gateway's base URL
+// for any (default opml.DefaultGateway); host the absolute path of
+// feedscout-host, which newsboat needs (the host's version reply gives it).
 func opmlExportCall(in []byte) []byte {
 	m, err := request(in, "opml_export")
 	if err != nil {
 		return errorReply(err)
 	}
-	title, err := getString(m, "title")
-	if err != nil {
-		return badRequest("opml_export", err)
+	var o opml.Options
+	for _, f := range []struct {
+		name string
+		v    *string
+	}{{"title", &o.Title}, {"reader", &o.Reader}, {"gateway", &o.Gateway}, {"host", &o.Host}} {
+		if *f.v, err = getString(m, f.name); err != nil {
+			return badRequest("opml_export", err)
+		}
 	}
 	objs, err := getObjects(m, "subscriptions")
 	if err != nil {
@@ -133,12 +142,12 @@ func opmlExportCall(in []byte) []byte {
 		}
 	}
 	var buf bytes.Buffer
-	if err := opml.Write(&buf, subs, title); err != nil {
+	if err := opml.WriteFor(&buf, subs, o); err != nil {
 		return errorReply(err)
 	}
-	o := object{}
-	o.str("opml", buf.String())
-	return o.done()
+	reply := object{}
+	reply.str("opml", buf.String())
+	return reply.done()
 }
 
 // opmlImportCall: {"opml": "..."} -> {"subscriptions": [...]}.

@@ -87,6 +87,8 @@ type browserOptions struct {
 	proxy string
 	// ext is the unpacked extension to load; empty means dist/extension.
 	ext string
+	// flags are more command-line flags for Chromium (--lang, resolver rules).
+	flags []chromedp.ExecAllocatorOption
 }
 
 // browser is one running Chromium with the extension loaded.
@@ -141,6 +143,7 @@ func startBrowser(t testing.TB, o browserOptions) *browser {
 	if len(o.env) > 0 {
 		opts = append(opts, chromedp.Env(o.env...))
 	}
+	opts = append(opts, o.flags...)
 	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
 	if err := chromedp.Do(ctx); err != nil {

@@ -27,6 +27,9 @@ export const READERS = Object.freeze(
   ].map((r) => Object.freeze(r)),
 );
 
+/** SETTING_KEY is the chrome.storage.sync key of the chosen reader. */
+export const SETTING_KEY = "reader";
+
 /** FEED_SCHEME is the choice of the feed: scheme (a desktop reader). */
 export const FEED_SCHEME = "feed";
 

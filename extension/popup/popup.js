@@ -14,6 +14,7 @@ import { say } from "./dom.js";
 import { ask } from "./host.js";
 import { renderPage, renderReport, progressRow } from "./render.js";
 import * as subs from "./subs.js";
+import * as send from "./send.js";
 
 performance.mark("popup-js"); // its module graph has loaded (docs/performance-browser.md)
 const body = document.body;
@@ -86,6 +87,7 @@ async function main() {
     subs.renderList();
   });
   const loaded = subs.load();
+  send.load().catch(() => {}); // without sync storage the buttons open the settings
   if (subsPage) {
     document.getElementById("view-site").hidden = true;
     document.getElementById("view-subs").hidden = false;
@@ -258,6 +260,7 @@ function wireTabs() {
       say("subs-note", t("export_failed", { error: err.message }));
     }
   });
+  document.getElementById("options").addEventListener("click", () => chrome.runtime.openOptionsPage());
   const input = document.getElementById("import");
   // Import is a button (keyboard and screen readers reach it) that opens
   // the file input's chooser; in the toolbar popup it opens this page in a

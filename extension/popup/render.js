@@ -7,6 +7,7 @@ import { t, tn, date } from "../lib/i18n.js";
 import { formatName, costSummary, requestLine, sectionsHeading, omittedList } from "../lib/words.js";
 import { el, link, say } from "./dom.js";
 import { toggle } from "./subs.js";
+import { sendButton } from "./send.js";
 import { VirtualList } from "./vlist.js";
 
 /** SECTIONS_SHOWN is how many sections show before "Show all". */
@@ -41,6 +42,7 @@ export function feedRow(f, site) {
       "div",
       { class: "actions" },
       copyButton(f.url, title),
+      sendButton(f.url, title),
       toggle({ kind: "feed", url: f.url, title, site, format: formatCode(f.format) }),
     ),
   );

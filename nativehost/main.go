@@ -27,6 +27,8 @@ const usage = `usage:
   feedscout-host section [--json] [--allow-private] URL
   feedscout-host shape [--json] [URL...]      (URLs from stdin when none given)
   feedscout-host feed [--format atom|json] [--state DIR] [--min-interval D] [--allow-private] URL
+  feedscout-host check [--json] [--allow-private] URL...   (a news sitemap or a feed, see docs/checking.md)
+  feedscout-host newsmap --name NAME --lang CODE [--checked-at TIME] < LINES   (URL | date | title a line)
   feedscout-host install [--browser NAME] [--profile DIR]
   feedscout-host uninstall [--browser NAME] [--profile DIR]
   feedscout-host version
@@ -60,6 +62,10 @@ func doMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runSection(rest, stdout, stderr)
 	case "feed":
 		return runFeed(rest, stdout, stderr)
+	case "check":
+		return runCheck(rest, stdout, stderr)
+	case "newsmap":
+		return runNewsmap(rest, stdin, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

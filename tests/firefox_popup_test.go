@@ -38,9 +38,15 @@ func firefoxWeb(t *testing.T, o firefoxOptions, names ...string) (*firefox, *fix
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { web.Close() })
+	return firefoxOn(t, web, o), web
+}
+
+// firefoxOn starts a Firefox that reaches the running fixture web.
+func firefoxOn(t *testing.T, web *fixtureweb.Web, o firefoxOptions) *firefox {
+	t.Helper()
 	o.env = append(append(o.env, web.Env()...), "FEEDSCOUT_PAUSE=20ms")
 	o.proxy = web.ProxyURL
-	return startFirefox(t, o), web
+	return startFirefox(t, o)
 }
 
 // siteTab opens the named site's start page in a tab and waits until the

@@ -353,13 +353,14 @@ func waitIn(ff *firefox, ctx, expr string, timeout time.Duration) {
 	}
 }
 
-// waitAddon waits until the add-on's background page is running in the
-// browser (WebExtensionPolicy knows it and its background has started).
+// waitAddon waits until the add-on is running in the browser, at its
+// fixed UUID. Its background page may not be: Firefox starts an event
+// page at browser start only when an event it listens to fires.
 func (ff *firefox) waitAddon() {
 	ff.t.Helper()
 	waitIn(ff, ff.chrome(), fmt.Sprintf(`(() => {
 		const p = WebExtensionPolicy.getByID(%q);
-		return !!p && p.active && p.mozExtensionHostname === %q && !!p.extension && !!p.extension.backgroundContext;
+		return !!p && p.active && p.mozExtensionHostname === %q && !!p.extension;
 	})()`, geckoID, firefoxUUID), 30*time.Second)
 }
 

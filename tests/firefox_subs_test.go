@@ -1,0 +1,139 @@
+package tests
+
+// Subscriptions in real Firefox: subscribed from the toolbar popup, kept
+// across a restart with the same profile, exported as OPML by the popup's
+// own download, and read by newsboat, which imports exactly the feeds.
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// ffStored is the subscription list as the add-on stores it, read from
+// the probe tab (an add-on page).
+func ffStored(t *testing.T, ff *firefox) []map[string]string {
+	t.Helper()
+	return evalIn[[]map[string]string](ff, ff.probe(), `chrome.storage.local.get(null).then(all =>
+		Object.entries(all).filter(([k]) => k.startsWith("sub:")).map(([, v]) => v).filter(v => v && typeof v.url === "string")
+			.sort((a, b) => a.url.localeCompare(b.url)))`)
+}
+
+// ffSubscribe clicks the first n subscribe toggles under sel in the
+// popup (every one when n is 0) and waits until they show "Subscribed".
+func ffSubscribe(t *testing.T, ff *firefox, sel string, n int) {
+	t.Helper()
+	q := `[...doc.querySelectorAll("` + sel + ` button.sub")]`
+	if n > 0 {
+		q += ".slice(0, " + strconv.Itoa(n) + ")"
+	}
+	if clicked := popupEval[int](ff, `(() => { const bs = `+q+`; bs.forEach(b => b.click()); return bs.length; })()`); clicked == 0 {
+		t.Fatalf("no subscribe toggles under %s", sel)
+	}
+	ff.waitPopup(q+`.every(b => b.getAttribute("aria-pressed") === "true")`, 10*time.Second)
+}
+
+func TestFirefoxSubscriptions(t *testing.T) {
+	newsboat, err := exec.LookPath("newsboat")
+	if err != nil {
+		missing(t, "newsboat not installed (apt-get install newsboat)")
+	}
+	profile, home := t.TempDir(), t.TempDir()
+	ff, web := firefoxWeb(t, firefoxOptions{profile: profile, home: home}, "theverge", "nikkei")
+
+	// The feeds theverge advertises, subscribed from the popup.
+	tab, _ := siteTab(t, ff, web, "theverge")
+	ff.openPopup(tab)
+	ffSubscribe(t, ff, "#advertised", 0)
+	feeds := popupEval[[]string](ff, `[...doc.querySelectorAll("#advertised li")].map(li => li.dataset.url)`)
+	ff.closePopup()
+	// A section, subscribed from what Find feed found on nikkei.
+	tab, _ = siteTab(t, ff, web, "nikkei")
+	ff.openPopup(tab)
+	if r := ffFind(t, ff); r.Outcome != "sections" {
+		t.Fatalf("nikkei: outcome %s", r.Outcome)
+	}
+	ffSubscribe(t, ff, "#sections-list", 1)
+	ff.closePopup()
+	want := ffStored(t, ff)
+	if len(want) != len(feeds)+1 || len(feeds) == 0 {
+		t.Fatalf("stored %d subscriptions, want %d feeds and a section: %v", len(want), len(feeds), want)
+	}
+
+	// Export: the popup's own download (a blob URL and <a download>), into
+	// the profile's download folder.
+	tab, _ = siteTab(t, ff, web, "theverge")
+	ff.openPopup(tab)
+	popupEval[bool](ff, `(doc.getElementById("tab-subs").click(), doc.getElementById("export").click(), true)`)
+	file := filepath.Join(ff.download, "feedscout-subscriptions.opml")
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		fi, err := os.Stat(file)
+		_, partial := os.Stat(file + ".part")
+		if err == nil && fi.Size() > 0 && partial != nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			entries, _ := os.ReadDir(ff.download)
+			t.Fatalf("no %s after export; download folder has %v; popup says %q", file, entries,
+				popupEval[string](ff, `doc.getElementById("subs-note").textContent`))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	opml, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// newsboat imports it and lists exactly the feeds, not the section.
+	nb := t.TempDir()
+	urls := filepath.Join(nb, "urls")
+	cmd := exec.Command(newsboat, "-u", urls, "-c", filepath.Join(nb, "cache.db"), "-C", filepath.Join(nb, "config"), "-i", file)
+	cmd.Env = append(os.Environ(), "HOME="+nb, "XDG_CONFIG_HOME="+nb, "XDG_DATA_HOME="+nb)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("newsboat -i: %v\n%s\nOPML:\n%s", err, out, opml)
+	}
+	listed, err := os.ReadFile(urls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, line := range strings.Split(string(listed), "\n") {
+		if f := strings.Fields(line); len(f) > 0 && !strings.HasPrefix(f[0], "#") {
+			got = append(got, strings.Trim(f[0], `"`))
+		}
+	}
+	sort.Strings(got)
+	sort.Strings(feeds)
+	if !reflect.DeepEqual(got, feeds) {
+		t.Errorf("newsboat imported %v, want exactly the feeds %v\nurls file:\n%s\nOPML:\n%s", got, feeds, listed, opml)
+	}
+
+	// Restart Firefox with the same profile: the add-on and its
+	// subscriptions are still there, and the popup shows them subscribed.
+	ff.close()
+	ff2 := firefoxOn(t, web, firefoxOptions{profile: profile, home: home, installed: true})
+	if back := ffStored(t, ff2); !reflect.DeepEqual(back, want) {
+		t.Errorf("after a restart:\n got %v\nwant %v", back, want)
+	}
+	tab, _ = siteTab(t, ff2, web, "theverge")
+	ff2.openPopup(tab)
+	ff2.waitPopup(`[...doc.querySelectorAll("#advertised button.sub")].length > 0 && [...doc.querySelectorAll("#advertised button.sub")].every(b => b.textContent === "Subscribed")`, 10*time.Second)
+	if n := popupEval[string](ff2, `doc.getElementById("subs-count").textContent`); n != strconv.Itoa(len(want)) {
+		t.Errorf("subscriptions count %q after a restart, want %d", n, len(want))
+	}
+	// Firefox starts the event page of an installed add-on only when an
+	// event it listens to fires: Find feed wakes it, and it reaches the host.
+	started := time.Now()
+	if r := ffFind(t, ff2); r.Outcome != "feed" {
+		t.Errorf("Find feed after a restart: outcome %s", r.Outcome)
+	} else {
+		t.Logf("Find feed after a restart: %s, %v in all, progress %v", r.Cost, time.Since(started), r.Progress)
+	}
+}

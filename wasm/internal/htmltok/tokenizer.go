@@ -1,7 +1,7 @@
 // Adapted from golang.org/x/net/html v0.62.0 (token.go):
 // Copyright 2010 The Go Authors. All rights reserved.
 // Use of this source code is governed by a BSD-style license that can be
-// found in the LICENSE file of golang.org/x/net.
+// found in the LICENSE file in this directory (golang.org/x/net's).
 
 package htmltok
 

@@ -29,6 +29,7 @@ const usage = `usage:
   feedscout-host feed [--format atom|json] [--state DIR] [--min-interval D] [--allow-private] URL
   feedscout-host check [--json] [--allow-private] URL...   (a news sitemap or a feed, see docs/checking.md)
   feedscout-host newsmap --name NAME --lang CODE [--checked-at TIME] < LINES   (URL | date | title a line)
+  feedscout-host serve [--addr 127.0.0.1:8765] [--state DIR] [--min-interval D] [--allow-private]
   feedscout-host install [--browser NAME] [--profile DIR]
   feedscout-host uninstall [--browser NAME] [--profile DIR]
   feedscout-host version
@@ -62,6 +63,8 @@ func doMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runSection(rest, stdout, stderr)
 	case "feed":
 		return runFeed(rest, stdout, stderr)
+	case "serve":
+		return runServe(rest, stderr)
 	case "check":
 		return runCheck(rest, stdout, stderr)
 	case "newsmap":

@@ -159,7 +159,7 @@ func (f *Follower) CheckSource(raw string) (string, error) {
 		return "", badSource("The address %s carries a user name or password; feedscout follows public pages only.", u.Redacted())
 	}
 	if err := f.client.CheckAddress(u.Hostname()); err != nil {
-		return "", badSource("The address %s points at %s: feedscout only follows public sites (use --allow-private for an intranet).", u.String(), strings.TrimPrefix(err.Error(), "check address: "))
+		return "", badSource("The address %s is not a public site (%s); feedscout follows only public sites (use --allow-private for an intranet).", u.String(), strings.TrimPrefix(err.Error(), "check address: "))
 	}
 	u.Fragment, u.RawFragment = "", ""
 	if u.Path == "" {

@@ -1,0 +1,279 @@
+// Package gateway is feedscout's loopback feed gateway: the feeds the
+// follow package makes, over HTTP for readers that take a URL.
+//
+//	GET /feed?url=SOURCE[&format=json]  the source's feed (Atom, or JSON Feed)
+//	GET /opml                           every source asked for, as OPML 2.0 with gateway URLs
+//	GET /                               a status page: each source, its last fetch, status, next fetch
+//
+// It answers only requests whose Host header is the address it listens on
+// (or localhost with that port), so that a web page cannot reach it
+// through a name that resolves to 127.0.0.1 (DNS rebinding); and it
+// refuses, before any request, sources that are not public http(s) pages.
+// Requests for one source made at once are answered by one fetch.
+package gateway
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"html/template"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"feedscout/nativehost/internal/follow"
+)
+
+// FeedURL is the gateway's URL for a source: the contract the OPML
+// writers rely on (docs/following.md).
+func FeedURL(base, source string) string {
+	return strings.TrimSuffix(base, "/") + "/feed?url=" + url.QueryEscape(source)
+}
+
+// Server is the gateway's HTTP handler.
+type Server struct {
+	f     *follow.Follower
+	addr  string // host:port it listens on
+	hosts map[string]bool
+	start time.Time
+}
+
+// New returns the gateway for follower, listening on addr (host:port, as
+// bound: port 0 already resolved).
+func New(f *follow.Follower, addr string) (*Server, error) {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return nil, fmt.Errorf("new gateway: address %q: %w", addr, err)
+	}
+	s := &Server{f: f, addr: addr, start: time.Now(), hosts: map[string]bool{
+		strings.ToLower(addr):                            true,
+		net.JoinHostPort("localhost", port):              true,
+		net.JoinHostPort(strings.Trim(host, "[]"), port): true,
+	}}
+	return s, nil
+}
+
+// Base is the gateway's own base URL, "http://ADDR".
+func (s *Server) Base() string { return "http://" + s.addr }
+
+// ServeHTTP implements http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	if !s.hosts[strings.ToLower(r.Host)] {
+		sentence(w, http.StatusForbidden, fmt.Sprintf("This feedscout gateway answers only to %s/, and this request named the host %q; a web page cannot reach it by another name.", s.Base(), r.Host))
+		return
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		sentence(w, http.StatusMethodNotAllowed, "The gateway only answers GET and HEAD requests.")
+		return
+	}
+	switch r.URL.Path {
+	case "/feed":
+		s.feed(w, r)
+	case "/opml":
+		s.opml(w, r)
+	case "/":
+		s.status(w, r)
+	default:
+		sentence(w, http.StatusNotFound, "There is nothing at "+r.URL.Path+"; the gateway serves /feed?url=SOURCE, /opml and its status page at /.")
+	}
+}
+
+// sentence answers with a status and one sentence of plain text.
+func sentence(w http.ResponseWriter, code int, s string) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(code)
+	fmt.Fprintln(w, s)
+}
+
+func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
+	if len(r.URL.RawQuery) > 4*follow.MaxURL {
+		sentence(w, http.StatusRequestURITooLong, fmt.Sprintf("The request is %d bytes long; a source address has at most %d bytes.", len(r.URL.RawQuery), follow.MaxURL))
+		return
+	}
+	q := r.URL.Query()
+	source := q.Get("url")
+	format := q.Get("format")
+	switch {
+	case source == "":
+		sentence(w, http.StatusBadRequest, "Name the source to follow: /feed?url=ADDRESS, with the address of a news sitemap, an article sitemap or a section page.")
+		return
+	case len(source) > follow.MaxURL:
+		sentence(w, http.StatusRequestURITooLong, fmt.Sprintf("The source address is %d bytes long; feedscout follows addresses of at most %d bytes.", len(source), follow.MaxURL))
+		return
+	case format != "" && format != follow.FormatAtom && format != follow.FormatJSON:
+		sentence(w, http.StatusBadRequest, fmt.Sprintf("Unknown format %q: use format=atom (the default) or format=json.", format))
+		return
+	}
+	if format == "" {
+		format = follow.FormatAtom
+	}
+	if _, err := s.f.CheckSource(source); err != nil {
+		sentence(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Minute)
+	defer cancel()
+	res, err := s.f.Feed(ctx, source)
+	switch {
+	case errors.Is(err, follow.ErrAlreadyFeed), errors.Is(err, follow.ErrBadSource):
+		sentence(w, http.StatusUnprocessableEntity, err.Error())
+		return
+	case errors.Is(err, follow.ErrNoFeedYet):
+		sentence(w, http.StatusBadGateway, err.Error())
+		return
+	case ctx.Err() != nil:
+		sentence(w, http.StatusServiceUnavailable, "The gateway stopped waiting for "+source+"; try again in a minute.")
+		return
+	case err != nil:
+		sentence(w, http.StatusInternalServerError, "The gateway could not follow "+source+": "+err.Error()+".")
+		return
+	}
+	self := s.Base() + "/feed?url=" + url.QueryEscape(source)
+	if format == follow.FormatJSON {
+		self += "&format=json"
+	}
+	var b bytes.Buffer
+	if err := follow.Write(&b, res.State, format, self); err != nil {
+		sentence(w, http.StatusInternalServerError, "The gateway could not write the feed: "+err.Error()+".")
+		return
+	}
+	sum := sha256.Sum256(b.Bytes())
+	etag := `"` + hex.EncodeToString(sum[:12]) + `"`
+	ctype := "application/atom+xml; charset=utf-8"
+	if format == follow.FormatJSON {
+		ctype = "application/feed+json; charset=utf-8"
+	}
+	w.Header().Set("Content-Type", ctype)
+	w.Header().Set("ETag", etag)
+	if wait := time.Until(res.State.NextFetch); wait > 0 && res.State.Status != follow.StatusGone {
+		w.Header().Set("Cache-Control", "max-age="+strconv.Itoa(int(wait.Seconds())))
+	}
+	if r.Header.Get("If-None-Match") == etag {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	w.Header().Set("Content-Length", strconv.Itoa(b.Len()))
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		w.Write(b.Bytes())
+	}
+}
+
+type opmlOutline struct {
+	Type    string `xml:"type,attr"`
+	Text    string `xml:"text,attr"`
+	Title   string `xml:"title,attr"`
+	XMLURL  string `xml:"xmlUrl,attr"`
+	HTMLURL string `xml:"htmlUrl,attr"`
+}
+
+type opmlDoc struct {
+	XMLName xml.Name      `xml:"opml"`
+	Version string        `xml:"version,attr"`
+	Title   string        `xml:"head>title"`
+	Created string        `xml:"head>dateCreated"`
+	Body    []opmlOutline `xml:"body>outline"`
+}
+
+func (s *Server) opml(w http.ResponseWriter, r *http.Request) {
+	states, err := s.f.States()
+	if err != nil {
+		sentence(w, http.StatusInternalServerError, "The gateway could not read its state folder: "+err.Error()+".")
+		return
+	}
+	doc := opmlDoc{Version: "2.0", Title: "feedscout gateway " + s.Base(), Created: time.Now().UTC().Format(time.RFC1123Z), Body: []opmlOutline{}}
+	for _, st := range states {
+		t := st.Title
+		if t == "" {
+			t = st.Source
+		}
+		u, _ := url.Parse(st.URL)
+		home := st.URL
+		if u != nil {
+			home = (&url.URL{Scheme: u.Scheme, Host: u.Host, Path: "/"}).String()
+		}
+		doc.Body = append(doc.Body, opmlOutline{Type: "rss", Text: t, Title: t, XMLURL: FeedURL(s.Base(), st.Source), HTMLURL: home})
+	}
+	var b bytes.Buffer
+	b.WriteString(xml.Header)
+	enc := xml.NewEncoder(&b)
+	enc.Indent("", " ")
+	if err := enc.Encode(doc); err != nil {
+		sentence(w, http.StatusInternalServerError, "The gateway could not write OPML: "+err.Error()+".")
+		return
+	}
+	b.WriteString("\n")
+	w.Header().Set("Content-Type", "text/x-opml; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="feedscout-gateway.opml"`)
+	w.Write(b.Bytes())
+}
+
+var statusPage = template.Must(template.New("status").Parse(`<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>feedscout gateway</title>
+<style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;text-align:left;vertical-align:top}.failing{background:#fff4e0}.gone{background:#fde8e8}</style>
+</head><body>
+<h1>feedscout gateway</h1>
+<p>Listening on {{.Base}} since {{.Since}}; state in {{.Dir}}; at most one fetch per source every {{.Interval}}. Subscribe in your reader to <code>{{.Base}}/feed?url=SOURCE</code>, or import <a href="/opml">all sources as OPML</a>.</p>
+{{if .Sources}}<table>
+<tr><th>Source</th><th>Kind</th><th>Status</th><th>Last fetch</th><th>Result</th><th>Next fetch</th><th>Entries</th><th>Requests</th></tr>
+{{range .Sources}}<tr class="{{.Status}}"><td><a href="{{.Feed}}">{{.Title}}</a><br><small>{{.Source}}</small>{{if .Problem}}<br><small>{{.Problem}}</small>{{end}}{{if .Moved}}<br><small>{{.Moved}}</small>{{end}}</td><td>{{.Kind}}</td><td>{{.Status}}</td><td>{{.LastFetch}}</td><td>{{.Result}}</td><td>{{.NextFetch}}</td><td>{{.Entries}}</td><td>{{.Requests}}</td></tr>
+{{end}}</table>{{else}}<p>No source has been asked for yet.</p>{{end}}
+</body></html>
+`))
+
+type statusRow struct {
+	Title, Source, Feed, Kind, Status, LastFetch, Result, NextFetch, Problem, Moved string
+	Entries, Requests                                                               int
+}
+
+func (s *Server) status(w http.ResponseWriter, r *http.Request) {
+	states, err := s.f.States()
+	if err != nil {
+		sentence(w, http.StatusInternalServerError, "The gateway could not read its state folder: "+err.Error()+".")
+		return
+	}
+	when := func(t time.Time) string {
+		if t.IsZero() {
+			return "never"
+		}
+		return t.UTC().Format("2006-01-02 15:04:05 UTC")
+	}
+	data := struct {
+		Base, Since, Dir, Interval string
+		Sources                    []statusRow
+	}{Base: s.Base(), Since: when(s.start), Dir: s.f.Dir(), Interval: s.f.Interval().String()}
+	for _, st := range states {
+		t := st.Title
+		if t == "" {
+			t = st.Source
+		}
+		next := when(st.NextFetch)
+		if st.Status == follow.StatusGone {
+			next = "never (gone)"
+		}
+		data.Sources = append(data.Sources, statusRow{
+			Title: t, Source: st.Source, Feed: FeedURL(s.Base(), st.Source), Kind: st.Kind, Status: st.Status,
+			LastFetch: when(st.LastFetch), Result: st.Result, NextFetch: next, Problem: st.Problem, Moved: st.Moved,
+			Entries: len(st.Entries), Requests: st.Requests,
+		})
+	}
+	var b bytes.Buffer
+	if err := statusPage.Execute(&b, data); err != nil {
+		sentence(w, http.StatusInternalServerError, "The gateway could not write its status page: "+err.Error()+".")
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(b.Bytes())
+}

@@ -1,0 +1,176 @@
+package tests
+
+import (
+	"encoding/xml"
+	"fmt"
+	"net/url"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// TestGatewayAbuse: a wrong Host header, sources that are files, loopback
+// or link-local addresses, a 100 KB URL: each a 4xx with a sentence, and
+// no request made to anyone.
+func TestGatewayAbuse(t *testing.T) {
+	t.Parallel()
+	fw := startFollowWeb(t, 3, 10)
+	g := startGateway(t, fw.env, "--state", fw.state)
+	long := "https://www.asahi.com/" + strings.Repeat("a", 100<<10)
+	for _, c := range []struct {
+		name string
+		u    string
+		hdr  []string
+		code int
+		says string
+	}{
+		{"wrong Host", g.feedURL("https://www.asahi.com/sitemap_national.xml"), []string{"Host", "feeds.attacker.example:8765"}, 403, "answers only to"},
+		{"file URL", g.feedURL("file:///etc/passwd"), nil, 400, "is not an absolute http or https address"},
+		{"loopback", g.feedURL("http://127.0.0.1:22/"), nil, 400, "loopback"},
+		{"link-local", g.feedURL("http://169.254.169.254/"), nil, 400, "link-local"},
+		{"100 KB", g.feedURL(long), nil, 414, "bytes long"},
+		{"no url", g.base + "/feed", nil, 400, "Name the source to follow"},
+		{"bad format", g.feedURL("https://www.asahi.com/sitemap_national.xml") + "&format=rss", nil, 400, "Unknown format"},
+		{"nothing there", g.base + "/admin", nil, 404, "There is nothing at /admin"},
+	} {
+		code, body, _ := g.get(t, c.u, c.hdr...)
+		if code != c.code || !strings.Contains(body, c.says) || !strings.HasSuffix(strings.TrimSpace(body), ".") {
+			t.Errorf("%s: %d %q, want %d with a sentence saying %q", c.name, code, body, c.code, c.says)
+		}
+	}
+	if hosts := fw.HitHosts(); len(hosts) != 0 {
+		t.Errorf("requests were made to %v", hosts)
+	}
+}
+
+// TestGatewayConcurrent: 200 concurrent requests for 20 sources of one
+// site, with the real 1 s pause: each source fetched once, requests to the
+// site at least 1 s apart (server-side), a second wave within the interval
+// fetches nothing, the peak RSS stays under 100 MB; the status page and
+// /opml list the 20 sources.
+func TestGatewayConcurrent(t *testing.T) {
+	t.Parallel()
+	fw := startFollowWeb(t, 17, 40)
+	g := startGateway(t, fw.Env(), "--state", fw.state) // the real pause
+	var sources []string
+	for _, s := range fw.desk.Sections {
+		sources = append(sources, fw.desk.URL("/section/"+s+"/"))
+	}
+	sources = append(sources, fw.desk.URL("/news-sitemap.xml"), fw.desk.URL("/sitemap_business.xml"), fw.desk.URL("/article-sitemap.xml"))
+	wave := func() []int {
+		var mu sync.Mutex
+		var codes []int
+		var wg sync.WaitGroup
+		for i := range 200 {
+			wg.Go(func() {
+				code, body, _ := g.get(t, g.feedURL(sources[i%len(sources)]))
+				if code != 200 || !strings.Contains(body, "<feed") {
+					t.Errorf("source %d: %d %.200s", i%len(sources), code, body)
+				}
+				mu.Lock()
+				codes = append(codes, code)
+				mu.Unlock()
+			})
+		}
+		wg.Wait()
+		return codes
+	}
+	start := time.Now()
+	wave()
+	t.Logf("first wave of 200 requests for %d sources: %v", len(sources), time.Since(start).Round(time.Millisecond))
+	for _, s := range sources {
+		u, _ := url.Parse(s)
+		if n, _, _ := fw.deskHits(u.Path); n != 1 {
+			t.Errorf("%s fetched %d times, want once", u.Path, n)
+		}
+	}
+	hits := fw.Hits(deskHost)
+	for i := 1; i < len(hits); i++ {
+		if gap := hits[i].Time.Sub(hits[i-1].Time); gap < time.Second {
+			t.Errorf("requests %s and %s reached the site %v apart", hits[i-1].Path, hits[i].Path, gap)
+		}
+	}
+	before := len(hits)
+	wave()
+	if after := len(fw.Hits(deskHost)); after != before {
+		t.Errorf("the second wave within the interval made %d requests", after-before)
+	}
+	if rss := peakRSS(t, g.cmd.Process.Pid); rss > 100<<20 {
+		t.Errorf("gateway peak RSS %d MiB, want under 100", rss>>20)
+	} else {
+		t.Logf("gateway peak RSS %.1f MiB", float64(rss)/(1<<20))
+	}
+
+	code, page, _ := g.get(t, g.base+"/")
+	if code != 200 || strings.Count(page, "<tr class=\"ok\">") != len(sources) {
+		t.Errorf("status page: %d, %d ok rows, want %d", code, strings.Count(page, "<tr class=\"ok\">"), len(sources))
+	}
+	code, body, _ := g.get(t, g.base+"/opml")
+	var doc struct {
+		Outlines []struct {
+			Type   string `xml:"type,attr"`
+			XMLURL string `xml:"xmlUrl,attr"`
+		} `xml:"body>outline"`
+	}
+	if err := xml.Unmarshal([]byte(body), &doc); code != 200 || err != nil {
+		t.Fatalf("/opml: %d %v", code, err)
+	}
+	var got, want []string
+	for _, o := range doc.Outlines {
+		got = append(got, o.XMLURL)
+	}
+	for _, s := range sources {
+		want = append(want, g.feedURL(s))
+	}
+	sort.Strings(got)
+	sort.Strings(want)
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("/opml lists %v\nwant %v", got, want)
+	}
+}
+
+// TestGatewayAndCLIPacing: the gateway and `feed` processes on one site at
+// once, with the real 1 s pause: the site sees one request at a time, at
+// least 1 s apart.
+func TestGatewayAndCLIPacing(t *testing.T) {
+	t.Parallel()
+	fw := startFollowWeb(t, 6, 12)
+	g := startGateway(t, fw.Env(), "--state", fw.state)
+	var wg sync.WaitGroup
+	for i, s := range fw.desk.Sections {
+		src := fw.desk.URL("/section/" + s + "/")
+		wg.Go(func() {
+			if i%2 == 0 {
+				if code, body, _ := g.get(t, g.feedURL(src)); code != 200 {
+					t.Errorf("gateway %s: %d %s", src, code, body)
+				}
+				return
+			}
+			_, errOut, code := runHost(t, fw.Env(), "", "feed", "--state", fw.state, src)
+			if code != 0 {
+				t.Errorf("feed %s: %s", src, errOut)
+			}
+		})
+	}
+	wg.Wait()
+	hits := fw.Hits(deskHost)
+	if len(hits) < 7 {
+		t.Fatalf("the site saw %d requests, want at least robots.txt and 6 sections", len(hits))
+	}
+	robots := 0
+	for i, h := range hits {
+		if h.Path == "/robots.txt" {
+			robots++
+		}
+		if i > 0 {
+			if gap := h.Time.Sub(hits[i-1].Time); gap < time.Second {
+				t.Errorf("requests %s and %s from two processes reached the site %v apart", hits[i-1].Path, h.Path, gap)
+			}
+		}
+	}
+	if robots != 1 {
+		t.Errorf("robots.txt fetched %d times by the gateway and four CLI processes, want once", robots)
+	}
+}

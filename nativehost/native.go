@@ -50,7 +50,7 @@ func (h handler) Handle(ctx context.Context, req *message.Request, progress func
 		}
 		rep, err := discover.Run(ctx, h.client, req.URL, o)
 		if err != nil {
-			return nil, &message.Error{Code: message.CodeBadURL, Msg: "The address cannot be looked up: " + err.Error() + "."}
+			return nil, &message.Error{Code: message.CodeBadURL, Msg: "The address cannot be looked up: " + err.Error() + ".", Args: map[string]any{"field": "url", "url": req.URL}}
 		}
 		return &message.Reply{Report: rep}, nil
 	case message.TypeSection:
@@ -59,9 +59,14 @@ func (h handler) Handle(ctx context.Context, req *message.Request, progress func
 			if ctx.Err() != nil {
 				return nil, &message.Error{Code: message.CodeShutdown, Msg: "The host stopped before the section page was read."}
 			}
-			return nil, &message.Error{Code: message.CodeFetch, Msg: section.Explain(err)}
+			why := section.Why(err)
+			args := map[string]any{"reason_code": why.Code}
+			for k, v := range why.Args {
+				args[k] = v
+			}
+			return nil, &message.Error{Code: message.CodeFetch, Msg: why.Sentence(), Args: args}
 		}
 		return &message.Reply{Section: res}, nil
 	}
-	return nil, &message.Error{Code: message.CodeUnknownType, Msg: fmt.Sprintf("Unknown request type %q.", req.Type)}
+	return nil, &message.Error{Code: message.CodeUnknownType, Msg: fmt.Sprintf("Unknown request type %q.", req.Type), Args: map[string]any{"type": req.Type}}
 }

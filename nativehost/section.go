@@ -32,7 +32,7 @@ func runSection(args []string, stdout, stderr io.Writer) int {
 	}
 	res, err := section.Follow(context.Background(), client, fs.Arg(0), nil)
 	if err != nil {
-		fmt.Fprintf(stderr, "feedscout-host section: %s\n", section.Explain(err))
+		fmt.Fprintf(stderr, "feedscout-host section: %s\n", section.Why(err).Sentence())
 		return exitFail
 	}
 	if *asJSON {

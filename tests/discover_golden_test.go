@@ -21,6 +21,7 @@ import (
 	"testing"
 	"time"
 
+	reportpkg "feedscout/report"
 	"feedscout/tests/fixtureweb"
 )
 
@@ -53,10 +54,14 @@ func TestDiscoverGolden(t *testing.T) {
 	got := map[string]map[string]any{}
 	for _, order := range []string{"smart", "article"} {
 		w.Reset()
-		got["cli-"+order] = normalizeAll(t, w.Started, discoverAll(t, fastEnv(w), order, sites))
+		reps := discoverAll(t, fastEnv(w), order, sites)
+		checkReasonCodes(t, "cli-"+order, reps)
+		got["cli-"+order] = normalizeAll(t, w.Started, reps)
 	}
 	tabs := loadTabs(t, w, sites)
-	got["nm-smart"] = normalizeAll(t, w.Started, discoverNM(t, fastEnv(w), "smart", sites, tabs))
+	reps := discoverNM(t, fastEnv(w), "smart", sites, tabs)
+	checkReasonCodes(t, "nm-smart", reps)
+	got["nm-smart"] = normalizeAll(t, w.Started, reps)
 	b, err := json.MarshalIndent(got, "", " ")
 	if err != nil {
 		t.Fatal(err)
@@ -87,6 +92,29 @@ func TestDiscoverGolden(t *testing.T) {
 			if string(wb) != string(gb) {
 				t.Errorf("%s %s: the report changed:\n%s", run, name, lineDiff(string(wb), string(gb)))
 			}
+		}
+	}
+}
+
+// checkReasonCodes holds every report's reason to its code and
+// arguments: the English rendered from them, as a program that reads only
+// reason_code and reason_args would, is the report's reason.
+func checkReasonCodes(t *testing.T, run string, reps map[string]*report) {
+	t.Helper()
+	for name, r := range reps {
+		var why struct {
+			Code string         `json:"reason_code"`
+			Args map[string]any `json:"reason_args"`
+		}
+		if err := json.Unmarshal(r.raw, &why); err != nil {
+			t.Fatalf("%s %s: %v", run, name, err)
+		}
+		if why.Code == "" || why.Args == nil {
+			t.Errorf("%s %s: reason_code %q, reason_args %v", run, name, why.Code, why.Args)
+			continue
+		}
+		if got := reportpkg.Sentence(why.Code, why.Args); got != r.Reason {
+			t.Errorf("%s %s: %s renders\n%q\nthe report says\n%q", run, name, why.Code, got, r.Reason)
 		}
 	}
 }

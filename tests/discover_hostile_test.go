@@ -50,8 +50,10 @@ func TestDiscoverHostile(t *testing.T) {
 			t.Fatalf("not JSON: %q", line)
 		}
 		r := decodeReport(t, line)
+		r.raw = json.RawMessage(line)
 		reps[r.Site] = r
 	}
+	checkReasonCodes(t, "hostile", reps)
 	for _, s := range sites {
 		t.Run(s.Name, func(t *testing.T) {
 			r := reps[rootOf(s.URL())]

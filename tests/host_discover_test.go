@@ -95,7 +95,7 @@ func TestNMDiscoverAndSection(t *testing.T) {
 	h = startNM(t, fastEnv(w))
 	h.send(map[string]any{"id": "s2", "type": "section", "url": "https://www.nikkei.com/no/such/section/"})
 	replies := h.until(30*time.Second, `"s2"`)[`"s2"`]
-	if last := replies[len(replies)-1]; last.Type != "error" || last.Code != "fetch-failed" || !strings.Contains(last.Error, "404") {
+	if last := replies[len(replies)-1]; last.Type != "error" || last.Code != "fetch-failed" || !strings.Contains(last.Error, "404") || last.Args["reason_code"] != "section-status" || last.Args["status"] != 404.0 {
 		t.Errorf("missing section page: %+v", last)
 	}
 	h.closeAndWait(10 * time.Second)

@@ -59,6 +59,7 @@ type nmReply struct {
 	Version string          `json:"version"`
 	Error   string          `json:"error"`
 	Code    string          `json:"code"`
+	Args    map[string]any  `json:"args"`
 	size    int
 }
 

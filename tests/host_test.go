@@ -144,12 +144,18 @@ func TestNMOddMessages(t *testing.T) {
 		if r.Type == "error" && !strings.HasSuffix(r.Error, ".") {
 			t.Errorf("reply %d: error %q is not a sentence", i, r.Error)
 		}
+		if r.Type == "error" && r.Args == nil {
+			t.Errorf("reply %d: error without args", i)
+		}
+		if w == `"u1" error bad-url` && (r.Args["field"] != "url" || r.Args["url"] != "file:///etc/passwd") {
+			t.Errorf("reply %d: args %v do not name the field and URL", i, r.Args)
+		}
 	}
 	// A message over the request limit is skipped; the stream stays usable.
 	big := bytes.Repeat([]byte(" "), 9<<20)
 	h.sendRaw(frame(big))
 	h.send(map[string]any{"id": "after", "type": "version"})
-	if r := h.next(20 * time.Second); r.Code != "too-large" {
+	if r := h.next(20 * time.Second); r.Code != "too-large" || r.Args["limit"] == nil {
 		t.Fatalf("oversized message: %+v", r)
 	}
 	if r := h.next(10 * time.Second); string(r.ID) != `"after"` || r.Type != "result" {

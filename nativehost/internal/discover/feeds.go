@@ -2,37 +2,52 @@ package discover
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
-	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"feedscout/nativehost/internal/feed"
 	"feedscout/nativehost/internal/fetch"
+	"feedscout/report"
 	"feedscout/wasm/classify"
 )
 
-// Previews of advertised feeds that were not fetched.
-const (
-	previewListed = "not fetched: the article order lists advertised feeds without fetching them"
-	previewOther  = "not fetched: only the main feed is previewed, to save the site requests"
-)
+// maxPreviews is how many advertised feeds are fetched to find one to
+// preview: the main one and, when robots.txt disallows it or it fails, the
+// next.
+const maxPreviews = 2
+
+// preview is why an advertised feed has no preview: a report.Preview*
+// code and, for PreviewFailed and PreviewBrokenStatus, the problem.
+type preview struct {
+	code    string
+	problem *report.Problem
+}
+
+// setPreview records why f has no preview, in words and as a code.
+func (r *run) setPreview(f *Feed, p preview) {
+	r.previews[f.URL] = p
+	f.Preview = report.PreviewPhrase(p.code, p.problem)
+}
 
 // listAdvertised puts the page's advertised feeds into the report,
 // unchecked.
 func (r *run) listAdvertised(p *classify.Page) {
-	preview := previewListed
+	why := preview{code: report.PreviewListed}
 	if r.smart() {
-		preview = previewOther
+		why.code = report.PreviewOther
 	}
 	for _, f := range p.Feeds {
 		if len(f.URL) > maxURL || r.hasFeed(f.URL) {
 			continue
 		}
 		r.rep.Feeds = append(r.rep.Feeds, Feed{
-			URL: f.URL, Title: clip(f.Title), Format: f.Format, Via: "link",
-			Comments: f.Comments, Scope: f.Scope, Preview: preview,
+			URL: f.URL, Title: clip(f.Title), Format: f.Format, Via: report.ViaLink,
+			Comments: f.Comments, Scope: f.Scope,
 		})
+		r.setPreview(&r.rep.Feeds[len(r.rep.Feeds)-1], why)
 	}
 }
 
@@ -45,35 +60,73 @@ func (r *run) hasFeed(u string) bool {
 	return false
 }
 
+// advertised lists the page's advertised feeds and previews the main one
+// (checkAdvertised); found when the site announces a feed that counts.
+func (r *run) advertised(p *classify.Page) step {
+	r.listAdvertised(p)
+	r.checkAdvertised()
+	return step{found: r.feedFound()}
+}
+
 // checkAdvertised fetches the main advertised feed (the first that is not
-// a comments feed) to validate and preview it, and the next one only when
-// that turned out broken; the others stay listed as not fetched. An
-// advertised feed that could not be fetched for a reason other than being
-// broken (robots.txt, a timeout) still counts: the site announced it.
+// a comments feed) to validate and preview it, and the next one when
+// robots.txt disallows it, fetching it fails or it turns out broken, up to
+// maxPreviews; the others stay listed as not fetched. An advertised feed
+// that could not be fetched for a reason other than being broken
+// (robots.txt, a timeout) still counts: the site announced it. Feeds
+// robots.txt keeps feedscout from are listed after the others.
 func (r *run) checkAdvertised() {
-	for i := range r.rep.Feeds {
-		if r.done() {
-			return
+	defer r.publicFirst()
+	tries := 0
+	for _, f := range r.rep.Feeds {
+		if f.Via == report.ViaLink && r.tried[f.URL] {
+			tries++
 		}
+	}
+	for i := range r.rep.Feeds {
 		f := &r.rep.Feeds[i]
-		if f.Via != "link" || f.Comments || f.Broken {
+		if f.Via != report.ViaLink || f.Comments || f.Broken {
 			continue
 		}
-		if f.Checked || r.tried[f.URL] {
+		if f.Checked {
 			return // the main feed is known
 		}
+		if r.tried[f.URL] {
+			continue // tried, and it failed
+		}
+		if tries >= maxPreviews || r.done() {
+			return
+		}
+		tries++
 		r.checkFeed(f)
-		if !f.Broken {
+		if f.Checked {
 			return
 		}
 	}
+}
+
+// publicFirst moves the feeds robots.txt disallows after the others, in
+// their order: a feed feedscout may read is the better suggestion.
+func (r *run) publicFirst() {
+	slices.SortStableFunc(r.rep.Feeds, func(a, b Feed) int {
+		return cmp.Compare(r.disallowed(a), r.disallowed(b))
+	})
+}
+
+// disallowed is 1 for a feed not fetched because robots.txt disallows it.
+func (r *run) disallowed(f Feed) int {
+	p := r.previews[f.URL]
+	if !f.Checked && p.code == report.PreviewFailed && p.problem != nil && p.problem.Word == report.StatusRobotsDisallow {
+		return 1
+	}
+	return 0
 }
 
 // feedFound reports whether the report holds a feed that counts: checked,
 // or advertised and not found broken.
 func (r *run) feedFound() bool {
 	for _, f := range r.rep.Feeds {
-		if !f.Broken && (f.Checked || f.Via == "link") {
+		if !f.Broken && (f.Checked || f.Via == report.ViaLink) {
 			return true
 		}
 	}
@@ -82,33 +135,76 @@ func (r *run) feedFound() bool {
 
 // checkFeed fetches f and fills in what the feed says about itself.
 func (r *run) checkFeed(f *Feed) {
-	resp, err := r.get("feed", f.URL)
+	resp, err := r.get(report.StepFeed, f.URL)
 	var fe *fetch.Error
 	switch {
 	case errors.As(err, &fe):
-		f.Preview = "not fetched: " + failure(cause(fe))
+		p := fe.Problem()
+		r.setPreview(f, preview{code: report.PreviewFailed, problem: &p})
 		return
 	case resp == nil:
-		f.Preview = "not fetched: discovery stopped first"
+		r.setPreview(f, preview{code: report.PreviewStopped})
 		return
 	case !resp.OK():
-		f.Preview = fmt.Sprintf("broken: it answered %d", resp.Status)
+		r.setPreview(f, preview{code: report.PreviewBrokenStatus, problem: &report.Problem{Word: report.ProblemStatus, Status: resp.Status}})
 		f.Broken = true
 		return
 	}
-	sum, err := feed.Parse(resp.Body, resp.Header.Get("Content-Type"))
+	sum, heads, err := summarize(resp)
 	switch {
 	case err != nil && !looksHTML(resp) && declaresDTD(resp.Body):
 		// Still the feed the site announces; only feedscout will not read
 		// a DOCTYPE or ENTITY declaration (entity bombs, external entities).
-		f.Preview = "not previewed: it declares a DOCTYPE or ENTITY, which feedscout does not read"
+		r.setPreview(f, preview{code: report.PreviewDTD})
 	case errors.Is(err, feed.ErrBroken):
-		f.Preview, f.Broken = "broken: the feed is cut off or invalid", true
+		r.setPreview(f, preview{code: report.PreviewBrokenInvalid})
+		f.Broken = true
 	case err != nil:
-		f.Preview, f.Broken = "broken: the answer is not a feed", true
+		r.setPreview(f, preview{code: report.PreviewNotFeed})
+		f.Broken = true
 	default:
-		fillFeed(f, sum)
+		delete(r.previews, f.URL)
+		fillFeed(f, sum, heads)
 	}
+}
+
+// summarize parses a feed's answer and picks its newest headlines.
+func summarize(resp *fetch.Response) (*feed.Summary, []report.Headline, error) {
+	ct := resp.Header.Get("Content-Type")
+	sum, err := feed.Parse(resp.Body, ct)
+	if err != nil {
+		return nil, nil, err
+	}
+	items, err := feed.Items(resp.Body, ct)
+	if err != nil {
+		return sum, nil, nil
+	}
+	return sum, headlines(items), nil
+}
+
+// headlines are the report.MaxHeadlines newest titled items, newest
+// first; undated items come after dated ones, in feed order.
+func headlines(items []feed.Item) []report.Headline {
+	items = slices.DeleteFunc(slices.Clone(items), func(it feed.Item) bool { return strings.TrimSpace(it.Title) == "" })
+	slices.SortStableFunc(items, func(a, b feed.Item) int {
+		switch {
+		case a.Published.IsZero() != b.Published.IsZero():
+			if a.Published.IsZero() {
+				return 1
+			}
+			return -1
+		}
+		return b.Published.Compare(a.Published)
+	})
+	var out []report.Headline
+	for _, it := range items[:min(len(items), report.MaxHeadlines)] {
+		h := report.Headline{Title: clip(it.Title)}
+		if !it.Published.IsZero() {
+			h.Date = it.Published.UTC().Format(time.RFC3339)
+		}
+		out = append(out, h)
+	}
+	return out
 }
 
 // declaresDTD reports whether an XML body declares a DOCTYPE or an
@@ -118,8 +214,8 @@ func declaresDTD(body []byte) bool {
 	return bytes.Contains(head, []byte("<!doctype")) || bytes.Contains(head, []byte("<!entity"))
 }
 
-func fillFeed(f *Feed, s *feed.Summary) {
-	f.Checked, f.Preview = true, ""
+func fillFeed(f *Feed, s *feed.Summary, heads []report.Headline) {
+	f.Checked, f.Preview, f.Headlines = true, "", heads
 	if s.Title != "" {
 		f.Title = clip(s.Title)
 	}
@@ -161,7 +257,7 @@ func (r *run) tryCandidate(step, u, via string) (verdict, *fetch.Response) {
 	case !resp.OK():
 		return notFeed, resp
 	}
-	sum, err := feed.Parse(resp.Body, resp.Header.Get("Content-Type"))
+	sum, heads, err := summarize(resp)
 	if err != nil {
 		if looksHTML(resp) {
 			return softPage, resp
@@ -169,7 +265,7 @@ func (r *run) tryCandidate(step, u, via string) (verdict, *fetch.Response) {
 		return notFeed, resp
 	}
 	f := Feed{URL: resp.URL, Via: via}
-	fillFeed(&f, sum)
+	fillFeed(&f, sum, heads)
 	r.rep.Feeds = append(r.rep.Feeds, f)
 	return isFeed, resp
 }

@@ -2,7 +2,6 @@ package discover
 
 import (
 	"errors"
-	"fmt"
 	"net/url"
 	"strings"
 
@@ -35,18 +34,19 @@ func (r *run) robotsStep() {
 		return
 	}
 	st := rules.Status()
+	host := map[string]any{"host": r.host}
 	var fe *fetch.Error
 	switch {
 	case st == 0 && errors.As(err, &fe):
-		r.halt(OutcomeRefused, fmt.Sprintf("robots.txt of %s could not be fetched (%s), which means stay away (RFC 9309); check the address or try again later.", r.host, fe.Word))
+		r.halt(report.StopRefused, report.ReasonRefusedRobotsUnreachable, map[string]any{"host": r.host, "word": fe.Word})
 	case st == 0:
-		r.halt(OutcomeRefused, fmt.Sprintf("robots.txt of %s could not be fetched, which means stay away (RFC 9309); check the address or try again later.", r.host))
+		r.halt(report.StopRefused, report.ReasonRefusedRobotsUnreachable, host)
 	case st == 429 || st >= 500:
-		r.halt(OutcomeRefused, fmt.Sprintf("robots.txt of %s answered %d, which means stay away until the site recovers (RFC 9309); try again later.", r.host, st))
+		r.halt(report.StopRefused, report.ReasonRefusedRobotsStatus, map[string]any{"host": r.host, "status": st})
 	case rules.OnlyNamedAgents():
-		r.halt(OutcomeRefused, fmt.Sprintf("robots.txt of %s allows only named crawlers, so feedscout stopped.", r.host))
+		r.halt(report.StopRefused, report.ReasonRefusedRobotsNamed, host)
 	default:
-		r.halt(OutcomeRefused, fmt.Sprintf("robots.txt of %s disallows the whole site for crawlers like feedscout, so it stopped.", r.host))
+		r.halt(report.StopRefused, report.ReasonRefusedRobots, host)
 	}
 }
 
@@ -73,39 +73,39 @@ func (r *run) tabPage() (*classify.Page, bool) {
 // homeStep fetches and classifies the homepage unless it is known already
 // (the smart order may have it from the browser). A homepage answering
 // 401, 403 or 429 stops the site. The smart order follows the site when
-// the homepage redirects to its twin (see reroot).
-func (r *run) homeStep() {
+// the homepage redirects to its twin (see reroot). The step's problem says
+// why the homepage could not be read.
+func (r *run) homeStep() step {
 	if r.homeTried || r.done() {
-		return
+		return step{}
 	}
 	r.homeTried = true
-	resp, err := r.get("home", r.root.String())
+	resp, err := r.get(report.StepHome, r.root.String())
 	if resp == nil {
-		r.homeFail = "the homepage could not be fetched"
+		p := report.Problem{Word: report.ProblemUnfetched}
 		var fe *fetch.Error
 		if errors.As(err, &fe) {
-			r.homeFail = "the homepage could not be fetched: " + failure(cause(fe))
+			p = fe.Problem()
 		}
-		return
+		return step{problem: &p}
 	}
 	switch resp.Status {
 	case 401, 403, 429:
-		r.halt(OutcomeRefused, fmt.Sprintf("The homepage of %s answered %d, so feedscout stopped: the site does not want automated visitors.", r.host, resp.Status))
-		return
+		r.halt(report.StopRefused, report.ReasonRefusedHome, map[string]any{"host": r.host, "status": resp.Status})
+		return step{}
 	}
 	if !resp.OK() {
-		r.homeFail = fmt.Sprintf("the homepage answered %d", resp.Status)
-		return
+		return step{problem: &report.Problem{Word: report.ProblemStatus, Status: resp.Status}}
 	}
 	if r.smart() {
 		r.reroot(resp.URL)
 	}
 	page, err := classify.Classify(resp.URL, resp.Body, resp.Header.Get("Content-Type"))
 	if err != nil {
-		r.homeFail = "the homepage could not be read"
-		return
+		return step{problem: &report.Problem{Word: report.ProblemUnreadable}}
 	}
 	r.home = page
+	return step{}
 }
 
 // reroot moves the root to u's scheme and host when they are the site's
@@ -137,7 +137,7 @@ func (r *run) robotsMoved() string {
 	defer r.mu.Unlock()
 	last := ""
 	for _, q := range r.rep.Requests {
-		if q.Step == "robots" && q.Status.Word == "" {
+		if q.Step == report.StepRobots && q.Status.Word == "" {
 			last = q.URL
 		}
 	}
@@ -146,58 +146,4 @@ func (r *run) robotsMoved() string {
 		return ""
 	}
 	return last
-}
-
-// cause is the status word that best explains fe: the innermost fetch
-// error it wraps. A URL is "robots-disallow" also when its host's
-// robots.txt could not be read, and then the reason names why (timeout,
-// refused-address, ...) rather than blaming robots.txt.
-func cause(fe *fetch.Error) string {
-	word := fe.Word
-	for err := fe.Err; err != nil; {
-		var in *fetch.Error
-		if !errors.As(err, &in) {
-			break
-		}
-		word, err = in.Word, in.Err
-	}
-	return word
-}
-
-// failure says what a fetch status word means, for the reason sentence;
-// the word itself stays in it so that it can be searched for.
-func failure(word string) string {
-	switch word {
-	case fetch.WordTimeout:
-		return "it did not answer in time (timeout)"
-	case fetch.WordTooLarge:
-		return fmt.Sprintf("it is larger than %d MiB (too-large)", fetch.DefaultMaxBody>>20)
-	case fetch.WordRedirectLoop:
-		return "it leads into a redirect loop (redirect-loop)"
-	case fetch.WordTooManyRedirects:
-		return fmt.Sprintf("it is more than %d redirects away (too many redirects)", fetch.MaxHops)
-	case fetch.WordBadRedirect:
-		return "it answers with a redirect to a non-http(s) URL, which feedscout does not follow (bad-redirect)"
-	case fetch.WordRefusedAddress:
-		return "it leads to a private or local network address, which feedscout does not visit (refused-address)"
-	case fetch.WordRobotsDisallow:
-		return "robots.txt disallows it (robots-disallow)"
-	case fetch.WordBadEncoding:
-		return "its compressed body does not decode (bad-encoding)"
-	case fetch.WordDNS:
-		return "the host name does not resolve (dns)"
-	case fetch.WordTLS:
-		return "the secure connection failed (tls)"
-	}
-	return "the request failed (" + word + ")"
-}
-
-func (r *run) lastRow() *fetch.Row {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if len(r.rep.Requests) == 0 {
-		return nil
-	}
-	row := r.rep.Requests[len(r.rep.Requests)-1]
-	return &row
 }

@@ -1,110 +1,127 @@
 package discover
 
-import (
-	"fmt"
-	"strings"
-)
+import "feedscout/report"
 
-// finish sets the outcome and its reason from what was found.
+// finish sets the outcome and its reason, a code with the values its
+// sentence names (report.Sentence renders the English), from what was
+// found.
 func (r *run) finish() {
 	rep := r.rep
 	rep.Stopped = r.stop
 	found := r.feedFound() || len(rep.Sitemaps) > 0 || len(rep.Sections) > 0
+	why := r.outcome(found)
+	if why.Args == nil {
+		why.Args = map[string]any{}
+	}
+	rep.ReasonCode, rep.ReasonArgs = why.Code, why.Args
+	rep.Reason = why.Sentence()
+}
+
+// outcome picks the outcome and returns its reason.
+func (r *run) outcome(found bool) report.Reason {
+	rep := r.rep
 	switch {
-	case r.stop == OutcomeRefused && !found:
-		rep.Outcome, rep.Reason = OutcomeRefused, r.stopWhy
-		return
-	case r.suspect != "" && !found:
-		rep.Outcome, rep.Reason, rep.Stopped = OutcomeRefused, r.suspect, OutcomeRefused
-		return
+	case r.stop == report.StopRefused && !found:
+		rep.Outcome = report.OutcomeRefused
+		return *r.stopWhy
+	case r.suspect != nil && !found:
+		rep.Outcome, rep.Stopped = report.OutcomeRefused, report.StopRefused
+		return *r.suspect
 	}
 	var sm *Sitemap
 	for i := range rep.Sitemaps {
-		if rep.Sitemaps[i].Kind != "sections" {
+		if rep.Sitemaps[i].Kind != report.SitemapSections {
 			sm = &rep.Sitemaps[i]
 			break
 		}
 	}
+	args := map[string]any{"host": r.host}
+	var code string
 	switch {
 	case r.feedFound():
-		rep.Outcome, rep.Reason = OutcomeFeed, r.feedReason()
-	case sm != nil && sm.Kind == "news":
-		rep.Outcome = OutcomeNewsSitemap
-		rep.Reason = fmt.Sprintf("%s has no feed, but its news sitemap lists the latest articles with titles and times (%d URLs); subscribe to it like a feed.", r.host, sm.URLs)
-		if n := len(sm.Departments); n > 0 {
-			rep.Reason = fmt.Sprintf("%s has no feed, but it splits its news sitemaps into %d departments; subscribe to the ones you want.", r.host, n)
-		}
-	case sm != nil && sm.Kind == "article":
-		rep.Outcome = OutcomeArticleSitemap
-		rep.Reason = fmt.Sprintf("%s has no feed or news sitemap, but a sitemap lists %d dated articles; a reader can watch it for new ones.", r.host, sm.URLs)
+		rep.Outcome = report.OutcomeFeed
+		code = r.feedReason(args)
+	case sm != nil && sm.Kind == report.SitemapNews && len(sm.Departments) > 0:
+		rep.Outcome, code = report.OutcomeNewsSitemap, report.ReasonNewsSitemapDepartments
+		args["departments"] = len(sm.Departments)
+	case sm != nil && sm.Kind == report.SitemapNews:
+		rep.Outcome, code = report.OutcomeNewsSitemap, report.ReasonNewsSitemap
+		args["urls"] = sm.URLs
+	case sm != nil && sm.Kind == report.SitemapArticle:
+		rep.Outcome, code = report.OutcomeArticleSitemap, report.ReasonArticleSitemap
+		args["urls"] = sm.URLs
 	case len(rep.Sections) > 0:
-		rep.Outcome = OutcomeSections
-		rep.Reason = fmt.Sprintf("%s has no feed or news sitemap; follow some of its %d section pages to see new articles.", r.host, len(rep.Sections))
+		rep.Outcome, code = report.OutcomeSections, report.ReasonSections
+		args["sections"] = len(rep.Sections)
 	default:
-		rep.Outcome = OutcomeNone
-		rep.Reason = r.noneReason()
+		rep.Outcome, code = report.OutcomeNone, report.ReasonNone
+		r.noneArgs(args)
 	}
-	if r.homeFail != "" && rep.Outcome != OutcomeNone {
-		rep.Reason += " " + capital(r.homeFail) + "."
+	if p := r.learned.home; p != nil {
+		args["home_problem"] = p.Args()
 	}
-	if r.stopWhy != "" {
-		rep.Reason += " " + capital(r.stopWhy)
+	if r.stopWhy != nil {
+		args["then"] = map[string]any{"code": r.stopWhy.Code, "args": r.stopWhy.Args}
 	}
+	return report.Reason{Code: code, Args: args}
 }
 
-func (r *run) feedReason() string {
+// feedReason is the reason code of a feed outcome, its values added to
+// args: the first feed that counts decides.
+func (r *run) feedReason(args map[string]any) string {
 	for _, f := range r.rep.Feeds {
-		if !f.Checked && !(f.Via == "link" && !f.Broken) {
+		if !f.Checked && !(f.Via == report.ViaLink && !f.Broken) {
 			continue
 		}
 		switch f.Via {
-		case "link":
-			where := "its pages"
+		case report.ViaLink:
+			args["where"] = report.WherePages
 			if r.home != nil {
-				where = "its homepage"
+				args["where"] = report.WhereHomepage
 			}
 			if f.Checked {
-				return fmt.Sprintf("%s announces its feed in %s; it has %d items.", r.host, where, f.Items)
+				args["items"] = f.Items
+				return report.ReasonFeedAdvertised
 			}
-			return fmt.Sprintf("%s announces its feed in %s (%s).", r.host, where, f.Preview)
-		case "anchor":
-			return fmt.Sprintf("%s links to its feed from the homepage without announcing it; it has %d items.", r.host, f.Items)
+			p := r.previews[f.URL]
+			args["preview"] = p.code
+			if p.problem != nil {
+				args["feed_problem"] = p.problem.Args()
+			}
+			return report.ReasonFeedAdvertisedUnchecked
+		case report.ViaAnchor:
+			args["items"] = f.Items
+			return report.ReasonFeedAnchor
 		default:
-			return fmt.Sprintf("%s does not announce a feed, but one answers at the usual address %s (%d items).", r.host, pathOf(f.URL), f.Items)
+			args["path"], args["items"] = pathOf(f.URL), f.Items
+			return report.ReasonFeedGuess
 		}
 	}
-	return r.host + " has a feed."
+	return report.ReasonFeed
 }
 
-func (r *run) noneReason() string {
-	why := []string{}
+// noneArgs adds what the none sentence names: what the homepage showed,
+// whether usual paths were guessed, what became of the sitemaps.
+func (r *run) noneArgs(args map[string]any) {
 	switch {
-	case r.homeFail != "":
-		why = append(why, r.homeFail)
+	case r.learned.home != nil:
+		args["home"] = report.HomeFailed
 	case r.home != nil && len(r.home.Feeds) > 0:
-		why = append(why, "the feeds it announces are broken")
+		args["home"] = report.HomeBrokenFeeds
 	default:
-		why = append(why, "it announces no feed")
+		args["home"] = report.HomeNoFeed
 	}
-	if r.stepCount("guess") > 0 {
-		why = append(why, "no usual feed address answered with a feed")
-	}
+	args["guessed"] = r.stepCount(report.StepGuess) > 0
 	switch {
-	case r.sitemapFail != "":
-		why = append(why, r.sitemapFail)
+	case r.learned.sitemapWhy != nil:
+		args["sitemaps"] = report.SitemapsFailed
+		args["sitemap"] = r.learned.sitemap
+		args["sitemap_problem"] = r.learned.sitemapWhy.Args()
 	case r.rules != nil && len(r.rules.Sitemaps()) > 0:
-		why = append(why, "its sitemaps list neither news nor dated articles")
+		args["sitemaps"] = report.SitemapsUnusable
 	default:
-		why = append(why, "robots.txt lists no sitemap")
+		args["sitemaps"] = report.SitemapsUnlisted
 	}
-	return fmt.Sprintf("Nothing to subscribe to on %s: %s; ask the site for a feed.", r.host, strings.Join(why, ", "))
-}
-
-func capital(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // stepCount counts the log rows of step.

@@ -67,20 +67,52 @@ type run struct {
 
 	home      *classify.Page // the homepage, classified (nil until known)
 	homeTried bool           // fetching it was attempted (or not needed)
-	homeFail  string         // why the homepage could not be read
+	learned   learned        // what failed steps found out, for the reason
 
-	tried         map[string]bool // URLs already requested
-	guessed       bool            // a guess has been answered
-	noMoreGuesses bool            // an answer made further guessing pointless
-	gone          map[string]bool // usual paths that answered 404 or 410
-	suspect       string          // the sentence of a refusal not yet confirmed (smart order)
-	answered      bool            // a request of the site other than robots.txt has been answered
-	timeouts      int             // requests of the site that timed out
-	stop          string          // why the site is finished early ("" while running)
-	stopWhy       string          // the sentence for stop
-	sitemapsRead  int             // listed sitemaps read (at most maxSitemaps)
-	sitemapFail   string          // why the first sitemap that failed could not be used
-	mu            sync.Mutex      // guards rep.Requests
+	tried        map[string]bool    // URLs already requested
+	gone         map[string]bool    // usual paths that answered 404 or 410
+	previews     map[string]preview // why an advertised feed has no preview
+	sitemapsRead int                // listed sitemaps read (at most maxSitemaps)
+
+	// What requests told about the site as a whole (see get).
+	guessed  bool           // a guess has been answered
+	answered bool           // a request of the site other than robots.txt has been answered
+	timeouts int            // requests of the site that timed out
+	suspect  *report.Reason // a refusal not yet confirmed (smart order)
+	stop     string         // why the site is finished early ("" while running)
+	stopWhy  *report.Reason // the reason for stop
+	mu       sync.Mutex     // guards rep.Requests
+}
+
+// step is what one step of discovery found out: whether it found what
+// ends the search, whether more of the same is pointless, and what went
+// wrong when it failed. The orders read it; nothing else does.
+type step struct {
+	found   bool            // a feed, or a usable sitemap
+	enough  bool            // more of this step is pointless (guessing on a site that answers every path)
+	problem *report.Problem // why it failed, when it did
+	url     string          // the URL problem is about, when not the step's own
+}
+
+// learned is what failed steps found out that the reason names.
+type learned struct {
+	home       *report.Problem // why the homepage could not be read
+	sitemap    string          // the first sitemap that could not be used
+	sitemapWhy *report.Problem // and why
+}
+
+// homeStepDone records what the homepage step found out.
+func (l *learned) homeStepDone(s step) {
+	if s.problem != nil {
+		l.home = s.problem
+	}
+}
+
+// sitemapStepDone keeps the first sitemap failure.
+func (l *learned) sitemapStepDone(s step) {
+	if l.sitemapWhy == nil && s.problem != nil {
+		l.sitemap, l.sitemapWhy = pathOf(s.url), s.problem
+	}
 }
 
 // Run discovers siteURL (any URL of the site; its scheme and host are
@@ -111,7 +143,7 @@ func Run(ctx context.Context, client *fetch.Client, siteURL string, o Options) (
 	r := &run{
 		ctx: ctx, opt: o, root: root, host: root.Hostname(),
 		rep:   &Report{Site: root.String(), Order: o.Order, Feeds: []Feed{}, Sitemaps: []Sitemap{}, Sections: []Section{}, Requests: []fetch.Row{}},
-		tried: map[string]bool{}, gone: map[string]bool{},
+		tried: map[string]bool{}, gone: map[string]bool{}, previews: map[string]preview{},
 	}
 	site, err := client.Site(root.String(), r.row)
 	if err != nil {
@@ -149,9 +181,9 @@ func (r *run) smart() bool { return r.opt.Order == OrderSmart }
 func (r *run) done() bool { return r.stop != "" }
 
 // halt finishes the site early; the first reason wins.
-func (r *run) halt(kind, sentence string) {
+func (r *run) halt(kind, code string, args map[string]any) {
 	if r.stop == "" {
-		r.stop, r.stopWhy = kind, sentence
+		r.stop, r.stopWhy = kind, &report.Reason{Code: code, Args: args}
 	}
 }
 
@@ -184,24 +216,24 @@ func (r *run) get(step, u string) (*fetch.Response, error) {
 	}
 	st := resp.Status
 	if st == 429 {
-		r.halt(OutcomeRefused, fmt.Sprintf("The server answered 429 (too many requests) to %s, so feedscout stopped; try again later.", pathOf(resp.URL)))
+		r.halt(report.StopRefused, report.ReasonRefusedTooMany, map[string]any{"path": pathOf(resp.URL)})
 		return nil, errStopped
 	}
 	same := r.sameSite(resp.URL)
 	if r.smart() && same {
 		if st == 401 || st == 403 {
-			if r.suspect != "" {
-				r.halt(OutcomeRefused, r.suspect)
+			if r.suspect != nil {
+				r.halt(report.StopRefused, r.suspect.Code, r.suspect.Args)
 				return nil, errStopped
 			}
 			r.suspectRefusal(step, st, u)
 		} else {
-			r.suspect = ""
+			r.suspect = nil
 		}
 	}
 	if same {
 		r.answered = true
-		if step == "guess" {
+		if step == report.StepGuess {
 			r.guessed = true
 		}
 	}
@@ -217,10 +249,10 @@ func (r *run) get(step, u string) (*fetch.Response, error) {
 // clears it (Asahi answers /rss with 403 and the rest normally).
 func (r *run) suspectRefusal(step string, st int, u string) {
 	switch {
-	case step == "guess" && !r.guessed:
-		r.suspect = fmt.Sprintf("The site answered %d to %s, the first feed address tried, as a site that turns automated visitors away does; feedscout stopped.", st, pathOf(u))
+	case step == report.StepGuess && !r.guessed:
+		r.suspect = &report.Reason{Code: report.ReasonRefusedFirstGuess, Args: map[string]any{"status": st, "path": pathOf(u)}}
 	case r.rep.HomeFromPage && !r.answered:
-		r.suspect = fmt.Sprintf("The site answered %d to %s, so feedscout stopped: it does not want automated visitors.", st, pathOf(u))
+		r.suspect = &report.Reason{Code: report.ReasonRefusedFirstRequest, Args: map[string]any{"status": st, "path": pathOf(u)}}
 	}
 }
 
@@ -234,15 +266,15 @@ const maxTimeouts = 2
 func (r *run) noteErr(u string, err error) {
 	switch {
 	case errors.Is(err, fetch.ErrBudget):
-		r.halt(report.StopBudget, fmt.Sprintf("feedscout stopped after %d requests, the limit for one site.", fetch.DefaultBudget))
+		r.halt(report.StopBudget, report.ReasonStoppedBudget, map[string]any{"budget": fetch.DefaultBudget})
 	case r.ctx.Err() == context.DeadlineExceeded:
-		r.halt(report.StopDeadline, fmt.Sprintf("feedscout stopped after %s, the time limit for one site.", r.opt.Deadline))
+		r.halt(report.StopDeadline, report.ReasonStoppedDeadline, map[string]any{"seconds": r.opt.Deadline.Seconds()})
 	case errors.Is(err, fetch.ErrCanceled) || errors.Is(err, context.Canceled) || r.ctx.Err() != nil:
-		r.halt(report.StopCanceled, "the discovery was canceled before it finished.")
+		r.halt(report.StopCanceled, report.ReasonStoppedCanceled, map[string]any{})
 	case r.smart() && errors.Is(err, fetch.ErrTimeout) && r.sameSite(u):
 		r.timeouts++
 		if r.timeouts >= maxTimeouts {
-			r.halt(report.StopTimeout, fmt.Sprintf("The site did not answer %s in time (timeout), so feedscout stopped; try again later.", pathOf(u)))
+			r.halt(report.StopTimeout, report.ReasonStoppedTimeout, map[string]any{"path": pathOf(u)})
 		}
 	}
 }

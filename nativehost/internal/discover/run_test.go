@@ -160,17 +160,3 @@ func TestRunTabPageIsText(t *testing.T) {
 		t.Errorf("feed title %q, want %q", rep.Feeds[0].Title, title)
 	}
 }
-
-// A URL blocked because its host's robots.txt could not be read is
-// explained by why it could not be read, not blamed on robots.txt.
-func TestCause(t *testing.T) {
-	inner := &fetch.Error{Word: fetch.WordRefusedAddress, URL: "http://10.0.0.7/robots.txt"}
-	outer := &fetch.Error{Word: fetch.WordRobotsDisallow, URL: "http://10.0.0.7/", Err: inner}
-	if got := cause(outer); got != fetch.WordRefusedAddress {
-		t.Errorf("cause = %q, want %q", got, fetch.WordRefusedAddress)
-	}
-	plain := &fetch.Error{Word: fetch.WordRobotsDisallow, URL: "https://a.test/private/"}
-	if got := cause(plain); got != fetch.WordRobotsDisallow {
-		t.Errorf("cause = %q, want %q", got, fetch.WordRobotsDisallow)
-	}
-}

@@ -1,16 +1,18 @@
 package discover
 
+import "feedscout/report"
+
 // sectionStep lists the homepage's section anchors when no sitemap gave
 // sections, and adds the homepage itself when it links to articles. It
 // makes no request, so it also runs for a site stopped early (budget,
 // deadline, timeouts), but not for one that refused feedscout, or seems
 // to: its sections would refuse too. Calling it again changes nothing.
 func (r *run) sectionStep() {
-	if r.home == nil || r.stop == OutcomeRefused || r.suspect != "" || r.feedFound() {
+	if r.home == nil || r.stop == report.StopRefused || r.suspect != nil || r.feedFound() {
 		return
 	}
 	for _, sm := range r.rep.Sitemaps {
-		if sm.Kind != "sections" {
+		if sm.Kind != report.SitemapSections {
 			return // a news or article sitemap is the better outcome
 		}
 	}

@@ -3,21 +3,23 @@ package discover
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"net/url"
 	"time"
 
 	"feedscout/nativehost/internal/fetch"
 	"feedscout/nativehost/internal/sitemap"
+	"feedscout/report"
 	"feedscout/wasm/shape"
 )
 
 // sitemapStep reads up to four of the sitemaps robots.txt lists (only
 // those pick accepts), one level into an index, and stops at the first
-// usable one. It reports whether it found one.
-func (r *run) sitemapStep(pick func(string) bool) bool {
+// usable one (found). The step's problem is the first sitemap that could
+// not be used, and why.
+func (r *run) sitemapStep(pick func(string) bool) step {
+	var res step
 	if r.rules == nil {
-		return false
+		return res
 	}
 	for _, sm := range r.rules.Sitemaps() {
 		if r.done() || r.sitemapsRead >= maxSitemaps {
@@ -27,17 +29,18 @@ func (r *run) sitemapStep(pick func(string) bool) bool {
 			continue
 		}
 		r.sitemapsRead++
-		if r.readSitemap(sm) {
-			return true
+		if r.readSitemap(sm, &res) {
+			res.found = true
+			return res
 		}
 	}
-	return false
+	return res
 }
 
 // readSitemap fetches one listed sitemap and, for an index, its ranked
-// children.
-func (r *run) readSitemap(u string) bool {
-	sm := r.fetchSitemap(u)
+// children; a failure is noted in res when it is the first.
+func (r *run) readSitemap(u string, res *step) bool {
+	sm := r.fetchSitemap(u, res)
 	if sm == nil {
 		return false
 	}
@@ -58,7 +61,7 @@ func (r *run) readSitemap(u string) bool {
 		if r.tried[c.Loc] {
 			continue
 		}
-		child := r.fetchSitemap(c.Loc)
+		child := r.fetchSitemap(c.Loc, res)
 		if child == nil || child.Kind == sitemap.KindIndex {
 			continue
 		}
@@ -75,40 +78,38 @@ func (r *run) readSitemap(u string) bool {
 	return false
 }
 
-// fetchSitemap fetches and parses one sitemap; on failure it notes why
-// for the reason sentence and returns nil.
-func (r *run) fetchSitemap(u string) *sitemap.Sitemap {
-	resp, err := r.get("sitemap", u)
+// fetchSitemap fetches and parses one sitemap; on failure it notes why in
+// res (the first failure only) and returns nil.
+func (r *run) fetchSitemap(u string, res *step) *sitemap.Sitemap {
+	fail := func(p report.Problem) {
+		if res.problem == nil {
+			res.url, res.problem = u, &p
+		}
+	}
+	resp, err := r.get(report.StepSitemap, u)
 	var fe *fetch.Error
 	switch {
 	case errors.As(err, &fe):
-		r.noteSitemap(u, failure(cause(fe)))
+		fail(fe.Problem())
 		return nil
 	case resp == nil:
 		return nil
 	case !resp.OK():
-		r.noteSitemap(u, fmt.Sprintf("it answered %d", resp.Status))
+		fail(report.Problem{Word: report.ProblemStatus, Status: resp.Status})
 		return nil
 	}
 	sm, err := sitemap.Parse(bytes.NewReader(resp.Body))
 	switch {
 	case errors.Is(err, sitemap.ErrTruncated):
-		r.noteSitemap(u, "it is cut off (truncated)")
+		fail(report.Problem{Word: report.ProblemTruncated})
 	case errors.Is(err, sitemap.ErrTooLarge):
-		r.noteSitemap(u, "it is too large to read (too-large)")
+		fail(report.Problem{Word: report.ProblemSitemapTooLarge})
 	case errors.Is(err, sitemap.ErrDoctype):
-		r.noteSitemap(u, "it declares a DOCTYPE, which feedscout refuses")
+		fail(report.Problem{Word: report.ProblemDoctype})
 	case err != nil:
-		r.noteSitemap(u, "it is not a sitemap")
+		fail(report.Problem{Word: report.ProblemNotSitemap})
 	}
 	return sm
-}
-
-// noteSitemap keeps the first sitemap failure for the reason sentence.
-func (r *run) noteSitemap(u, why string) {
-	if r.sitemapFail == "" {
-		r.sitemapFail = fmt.Sprintf("the sitemap %s could not be used: %s", pathOf(u), why)
-	}
 }
 
 // useSitemap judges sm and records it when usable. depts, when set, makes

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"feedscout/report"
 	"feedscout/wasm/classify"
 )
 
@@ -40,8 +41,7 @@ const bloggerPath = "/feeds/posts/default"
 //   - two requests of the site that time out stop it (each costs the
 //     full request timeout; the article order waits for the deadline).
 func (r *run) smartOrder() {
-	r.robotsStep()
-	if r.done() {
+	if r.robotsStep(); r.done() {
 		return
 	}
 	if moved := r.robotsMoved(); moved != "" {
@@ -55,20 +55,15 @@ func (r *run) smartOrder() {
 	// Advertised feeds: from the tab when it advertises any, else from the
 	// homepage.
 	if tab != nil && len(tab.Feeds) > 0 {
-		r.listAdvertised(tab)
-		r.checkAdvertised()
-		if r.feedFound() || r.done() {
+		if r.advertised(tab).found || r.done() {
 			return
 		}
 	}
-	r.homeStep()
-	if r.done() {
+	if r.learned.homeStepDone(r.homeStep()); r.done() {
 		return
 	}
 	if r.home != nil {
-		r.listAdvertised(r.home)
-		r.checkAdvertised()
-		if r.feedFound() || r.done() {
+		if r.advertised(r.home).found || r.done() {
 			return
 		}
 	}
@@ -76,48 +71,55 @@ func (r *run) smartOrder() {
 	if r.home != nil {
 		cms = r.home.CMS
 	}
+	// The CMS's own feed path first.
 	guesses := smartGuesses(cms)
 	if cms != "" && len(guesses) > 0 {
-		if r.guess(guesses[0]) {
+		g := r.guess(guesses[0])
+		if g.found || r.done() {
 			return
 		}
 		guesses = guesses[1:]
-		if r.noMoreGuesses {
+		if g.enough {
 			guesses = nil
 		}
 	}
-	if r.done() {
-		return
+	// Feed-like anchors before blind guesses.
+	if r.home != nil {
+		if r.tryAnchors(r.home.FeedAnchors).found || r.done() {
+			return
+		}
 	}
-	if r.home != nil && r.tryAnchors(r.home.FeedAnchors) {
-		return
-	}
-	if r.done() {
-		return
-	}
-	if r.sitemapStep(newsOrSections) || r.done() {
+	// Sitemaps named for news or sections, before the blind guesses.
+	sm := r.sitemapStep(newsOrSections)
+	r.learned.sitemapStepDone(sm)
+	if sm.found || r.done() {
 		// The sitemap ends the search before the blind guesses. One guess
 		// stays, where a feed most often hides unannounced, so that a site
 		// with such a feed and a news or sections sitemap is not reported
 		// a step below what the article order finds.
-		if cms == "" && !r.done() && len(guesses) > 0 && r.stepCount("guess") == 0 {
-			if r.guess(guesses[0]) {
+		if cms == "" && !r.done() && len(guesses) > 0 && r.stepCount(report.StepGuess) == 0 {
+			if r.guess(guesses[0]).found {
 				return
 			}
 		}
 		r.sectionStep()
 		return
 	}
+	// The blind guesses, until one answers or the site answers every path.
 	for _, p := range guesses {
-		if r.done() || r.noMoreGuesses {
+		if r.done() {
 			break
 		}
-		if r.guess(p) {
+		g := r.guess(p)
+		if g.found {
 			return
 		}
+		if g.enough {
+			break
+		}
 	}
-	r.sitemapStep(nil)
-	r.homeStep() // sections need the homepage when the tab was not it
+	r.learned.sitemapStepDone(r.sitemapStep(nil))
+	r.learned.homeStepDone(r.homeStep()) // sections need the homepage when the tab was not it
 	r.sectionStep()
 }
 
@@ -133,26 +135,26 @@ func smartGuesses(cms string) []string {
 	return slices.DeleteFunc(g, func(p string) bool { return p == bloggerPath })
 }
 
-// guess tries one usual path; it reports whether a feed was found, and
-// sets noMoreGuesses when the answer makes further guessing pointless.
-func (r *run) guess(p string) bool {
+// guess tries one usual path: found when it answers with a feed, enough
+// when the answer makes further guessing pointless (a soft-404 page, a
+// 401/403).
+func (r *run) guess(p string) step {
 	if r.gone[slashTwin(p)] {
-		return false
+		return step{}
 	}
-	v, resp := r.tryCandidate("guess", r.abs(p), "guess")
+	v, resp := r.tryCandidate(report.StepGuess, r.abs(p), report.ViaGuess)
 	if resp != nil && (resp.Status == 404 || resp.Status == 410) && resp.URL == r.abs(p) {
 		r.gone[p] = true
 	}
 	switch v {
 	case isFeed:
-		return true
+		return step{found: true}
 	case softPage:
-		r.noMoreGuesses = true
-		return r.followSoftPage(resp.URL, resp.Body, resp.Header.Get("Content-Type"))
+		return step{found: r.followSoftPage(resp.URL, resp.Body, resp.Header.Get("Content-Type")).found, enough: true}
 	case forbid:
-		r.noMoreGuesses = true
+		return step{enough: true}
 	}
-	return false
+	return step{}
 }
 
 // slashTwin is p with its trailing slash added or removed. A server that
@@ -166,8 +168,9 @@ func slashTwin(p string) string {
 	return p + "/"
 }
 
-// tryAnchors tries up to maxAnchors feed-like anchors not tried yet.
-func (r *run) tryAnchors(anchors []classify.Link) bool {
+// tryAnchors tries up to maxAnchors feed-like anchors not tried yet;
+// found when one is a feed.
+func (r *run) tryAnchors(anchors []classify.Link) step {
 	n := 0
 	for _, a := range anchors {
 		if n >= maxAnchors || r.done() {
@@ -177,20 +180,20 @@ func (r *run) tryAnchors(anchors []classify.Link) bool {
 			continue
 		}
 		n++
-		if v, _ := r.tryCandidate("feed", a.URL, "anchor"); v == isFeed {
-			return true
+		if v, _ := r.tryCandidate(report.StepFeed, a.URL, report.ViaAnchor); v == isFeed {
+			return step{found: true}
 		}
 	}
-	return false
+	return step{}
 }
 
 // followSoftPage handles a guess that answered 200 with an HTML page: when
 // that page names feeds (a "feeds" page), they are tried; otherwise it is
 // the site's answer to any path and guessing more is pointless.
-func (r *run) followSoftPage(pageURL string, body []byte, ct string) bool {
+func (r *run) followSoftPage(pageURL string, body []byte, ct string) step {
 	p, err := classify.Classify(pageURL, body, ct)
 	if err != nil {
-		return false
+		return step{}
 	}
 	var links []classify.Link
 	for _, f := range p.Feeds {

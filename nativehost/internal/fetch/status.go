@@ -1,6 +1,10 @@
 package fetch
 
-import "feedscout/report"
+import (
+	"errors"
+
+	"feedscout/report"
+)
 
 // Status words: the status of a log row, and the Word of an *Error, when no
 // HTTP status describes what happened. They are the report's (package
@@ -78,3 +82,27 @@ type Row = report.Row
 
 // Status is a log row's HTTP status code or status word (report.Status).
 type Status = report.Status
+
+// Problem is e as a reason's problem: the word that best explains it, the
+// innermost *Error it wraps (a URL is robots-disallow also when its host's
+// robots.txt could not be read, and then the problem is why: timeout,
+// refused-address...), with the limit a too-large or too-many-redirects
+// names.
+func (e *Error) Problem() report.Problem {
+	word := e.Word
+	for err := e.Err; err != nil; {
+		var in *Error
+		if !errors.As(err, &in) {
+			break
+		}
+		word, err = in.Word, in.Err
+	}
+	p := report.Problem{Word: word}
+	switch word {
+	case WordTooLarge:
+		p.LimitMiB = DefaultMaxBody >> 20
+	case WordTooManyRedirects:
+		p.Hops = MaxHops
+	}
+	return p
+}

@@ -73,3 +73,21 @@ func TestBadInput(t *testing.T) {
 		t.Errorf("Get after Close worked")
 	}
 }
+
+// A URL blocked because its host's robots.txt could not be read is
+// explained by why it could not be read, not blamed on robots.txt; a
+// too-large problem names the limit.
+func TestErrorProblem(t *testing.T) {
+	inner := &Error{Word: WordRefusedAddress, URL: "http://10.0.0.7/robots.txt"}
+	outer := &Error{Word: WordRobotsDisallow, URL: "http://10.0.0.7/", Err: inner}
+	if got := outer.Problem().Word; got != WordRefusedAddress {
+		t.Errorf("problem = %q, want %q", got, WordRefusedAddress)
+	}
+	plain := &Error{Word: WordRobotsDisallow, URL: "https://a.test/private/"}
+	if got := plain.Problem().Word; got != WordRobotsDisallow {
+		t.Errorf("problem = %q, want %q", got, WordRobotsDisallow)
+	}
+	if p := (&Error{Word: WordTooLarge}).Problem(); p.LimitMiB != 8 {
+		t.Errorf("too-large problem %+v, want limit 8 MiB", p)
+	}
+}

@@ -29,11 +29,13 @@ const (
 	CodeShutdown      = "shutdown"        // the host is stopping (stdin closed)
 )
 
-// Error is a failed request: a sentence for the user and a stable code for
-// programs.
+// Error is a failed request: a sentence for the user, a stable code for
+// programs and the values the sentence names (Args; a fetch-failed error
+// carries the reason_code of its sentence there, see docs/reasons.md).
 type Error struct {
 	Code string
 	Msg  string
+	Args map[string]any
 }
 
 func (e *Error) Error() string { return e.Code + ": " + e.Msg }
@@ -49,6 +51,9 @@ type Reply struct {
 	Version string          `json:"version,omitempty"`
 	Error   string          `json:"error,omitempty"`
 	Code    string          `json:"code,omitempty"`
+	// Args are the values an error's sentence names, by name, as a JSON
+	// object ({} when it names none); error replies only (see errArgs).
+	Args json.RawMessage `json:"args,omitempty"`
 }
 
 // Shrinker is a result payload that can be made smaller when its reply
@@ -65,9 +70,9 @@ type Shrinker interface {
 func ErrorReply(id json.RawMessage, err error) *Reply {
 	var me *Error
 	if !errors.As(err, &me) {
-		me = &Error{Code: CodeInternal, Msg: "The host failed: " + err.Error() + "."}
+		me = &Error{Code: CodeInternal, Msg: "The host failed: " + err.Error() + ".", Args: map[string]any{"detail": err.Error()}}
 	}
-	return &Reply{ID: id, Type: TypeError, Error: me.Msg, Code: me.Code}
+	return &Reply{ID: id, Type: TypeError, Error: me.Msg, Code: me.Code, Args: errArgs(me.Args)}
 }
 
 // Marshal encodes r, shrinking its payload (a Shrinker in Report or
@@ -92,11 +97,25 @@ func Marshal(r *Reply, limit int) ([]byte, error) {
 		}
 		if !ok || !s.Shrink() {
 			e := &Reply{ID: r.ID, Type: TypeError, Code: CodeReplyTooLarge,
-				Error: fmt.Sprintf("The answer is larger than the browser accepts (%d bytes) and could not be cut down.", len(b))}
+				Error: fmt.Sprintf("The answer is larger than the browser accepts (%d bytes) and could not be cut down.", len(b)),
+				Args:  errArgs(map[string]any{"bytes": len(b)})}
 			if len(r.ID) > MaxID {
 				e.ID = json.RawMessage("null")
 			}
 			return json.Marshal(e)
 		}
 	}
+}
+
+// errArgs encodes an error's args, {} when there are none: every error
+// reply carries args.
+func errArgs(args map[string]any) json.RawMessage {
+	if len(args) == 0 {
+		return json.RawMessage("{}")
+	}
+	b, err := json.Marshal(args)
+	if err != nil {
+		return json.RawMessage("{}")
+	}
+	return b
 }

@@ -68,7 +68,7 @@ func Decode(body []byte) (*Request, error) {
 		if _, ok := err.(*json.SyntaxError); ok || !json.Valid(body) {
 			return &Request{ID: id}, &Error{Code: CodeBadJSON, Msg: "The message is not valid JSON."}
 		}
-		return &Request{ID: id}, &Error{Code: CodeBadRequest, Msg: "The message is JSON but not a request object: " + shapeHint(err) + "."}
+		return &Request{ID: id}, &Error{Code: CodeBadRequest, Msg: "The message is JSON but not a request object: " + shapeHint(err) + ".", Args: map[string]any{"detail": shapeHint(err)}}
 	}
 	if d.More() {
 		return &Request{ID: req.ID}, &Error{Code: CodeBadJSON, Msg: "The message holds more than one JSON value."}
@@ -84,7 +84,7 @@ func Decode(body []byte) (*Request, error) {
 	case "":
 		return &req, &Error{Code: CodeBadRequest, Msg: "The request has no type; use discover, section or version."}
 	default:
-		return &req, &Error{Code: CodeUnknownType, Msg: fmt.Sprintf("Unknown request type %q; use discover, section or version.", clip(req.Type, 40))}
+		return &req, &Error{Code: CodeUnknownType, Msg: fmt.Sprintf("Unknown request type %q; use discover, section or version.", clip(req.Type, 40)), Args: map[string]any{"type": clip(req.Type, 40)}}
 	}
 	if err := checkURL("url", req.URL); err != nil {
 		return &req, err
@@ -100,12 +100,12 @@ func Decode(body []byte) (*Request, error) {
 	switch req.Order {
 	case "", OrderSmart, OrderArticle:
 	default:
-		return &req, &Error{Code: CodeBadRequest, Msg: fmt.Sprintf("Unknown order %q; use smart or article.", clip(req.Order, 40))}
+		return &req, &Error{Code: CodeBadRequest, Msg: fmt.Sprintf("Unknown order %q; use smart or article.", clip(req.Order, 40)), Args: map[string]any{"order": clip(req.Order, 40)}}
 	}
 	if req.Since != "" {
 		t, err := time.Parse(time.RFC3339, req.Since)
 		if err != nil || req.Type != TypeDiscover {
-			return &req, &Error{Code: CodeBadRequest, Msg: fmt.Sprintf("The since field %q is not an RFC 3339 time on a discover request, such as 2026-11-29T10:00:00Z.", clip(req.Since, 40))}
+			return &req, &Error{Code: CodeBadRequest, Msg: fmt.Sprintf("The since field %q is not an RFC 3339 time on a discover request, such as 2026-11-29T10:00:00Z.", clip(req.Since, 40)), Args: map[string]any{"since": clip(req.Since, 40)}}
 		}
 		req.SinceTime = t
 	}
@@ -119,7 +119,7 @@ func checkID(id json.RawMessage) error {
 		return nil
 	}
 	if len(id) > MaxID {
-		return &Error{Code: CodeBadRequest, Msg: fmt.Sprintf("The request id is longer than %d bytes.", MaxID)}
+		return &Error{Code: CodeBadRequest, Msg: fmt.Sprintf("The request id is longer than %d bytes.", MaxID), Args: map[string]any{"limit": MaxID}}
 	}
 	switch id[0] {
 	case '"', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
@@ -132,18 +132,18 @@ func checkID(id json.RawMessage) error {
 // host; the error names the field.
 func checkURL(field, raw string) error {
 	if raw == "" {
-		return &Error{Code: CodeBadURL, Msg: fmt.Sprintf("The request has no %s.", field)}
+		return &Error{Code: CodeBadURL, Msg: fmt.Sprintf("The request has no %s.", field), Args: map[string]any{"field": field}}
 	}
 	if len(raw) > 8192 {
-		return &Error{Code: CodeBadURL, Msg: fmt.Sprintf("The %s is longer than 8192 bytes.", field)}
+		return &Error{Code: CodeBadURL, Msg: fmt.Sprintf("The %s is longer than 8192 bytes.", field), Args: map[string]any{"field": field, "limit": 8192}}
 	}
 	if report.WebURL(raw) {
 		return nil
 	}
 	if u, err := url.Parse(raw); err == nil && u.Hostname() != "" {
-		return &Error{Code: CodeBadURL, Msg: fmt.Sprintf("Only http and https addresses can be looked up, not %q.", clip(u.Scheme, 20)+":")}
+		return &Error{Code: CodeBadURL, Msg: fmt.Sprintf("Only http and https addresses can be looked up, not %q.", clip(u.Scheme, 20)+":"), Args: map[string]any{"field": field, "scheme": clip(u.Scheme, 20)}}
 	}
-	return &Error{Code: CodeBadURL, Msg: fmt.Sprintf("The %s %q is not an absolute web address.", field, clip(raw, 80))}
+	return &Error{Code: CodeBadURL, Msg: fmt.Sprintf("The %s %q is not an absolute web address.", field, clip(raw, 80)), Args: map[string]any{"field": field, "url": clip(raw, 80)}}
 }
 
 // peekID digs the id out of a body that did not decode as a Request, so

@@ -57,8 +57,8 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, h Handler, o ServeO
 	defer wg.Wait()
 	defer cancel() // runs before wg.Wait: stop in-flight work first
 
-	fail := func(id json.RawMessage, code, msg string) error {
-		return w.Send(&Reply{ID: id, Type: TypeError, Code: code, Error: msg})
+	fail := func(id json.RawMessage, code, msg string, args map[string]any) error {
+		return w.Send(&Reply{ID: id, Type: TypeError, Code: code, Error: msg, Args: errArgs(args)})
 	}
 	for {
 		body, err := r.Next()
@@ -67,17 +67,17 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, h Handler, o ServeO
 		case err == io.EOF:
 			return nil
 		case errors.Is(err, ErrEmpty):
-			if err := fail(nil, CodeEmpty, "An empty message (length 0) was received."); err != nil {
+			if err := fail(nil, CodeEmpty, "An empty message (length 0) was received.", nil); err != nil {
 				return err
 			}
 			continue
 		case errors.Is(err, ErrTooLarge):
-			if err := fail(nil, CodeTooLarge, fmt.Sprintf("A message larger than %d bytes was received and skipped.", MaxRequest)); err != nil {
+			if err := fail(nil, CodeTooLarge, fmt.Sprintf("A message larger than %d bytes was received and skipped.", MaxRequest), map[string]any{"limit": MaxRequest}); err != nil {
 				return err
 			}
 			continue
 		case errors.Is(err, ErrCorrupt):
-			fail(nil, CodeCorrupt, "A message length no browser sends was received; the host stops.")
+			fail(nil, CodeCorrupt, "A message length no browser sends was received; the host stops.", nil)
 			return err
 		case errors.Is(err, ErrTruncated):
 			fmt.Fprintln(logw, "feedscout-host: input ended inside a message; stopping")
@@ -118,7 +118,7 @@ func handle(ctx context.Context, w *Writer, h Handler, req *Request, logw io.Wri
 	defer func() {
 		if p := recover(); p != nil {
 			fmt.Fprintf(logw, "feedscout-host: panic handling %s %s: %v\n%s", req.Type, req.URL, p, debug.Stack())
-			w.Send(&Reply{ID: req.ID, Type: TypeError, Code: CodeInternal, Error: "The host failed on this request; details are in its log."})
+			w.Send(&Reply{ID: req.ID, Type: TypeError, Code: CodeInternal, Error: "The host failed on this request; details are in its log.", Args: errArgs(nil)})
 		}
 	}()
 	progress := func(row any) {

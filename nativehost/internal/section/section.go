@@ -36,27 +36,28 @@ type StatusError struct{ Code int }
 
 func (e *StatusError) Error() string { return fmt.Sprintf("section page answered %d", e.Code) }
 
-// Explain turns an error of Follow into a sentence a person can act on.
-func Explain(err error) string {
+// Why turns an error of Follow into its reason (report.ReasonSection*),
+// whose Sentence a person can act on.
+func Why(err error) report.Reason {
 	var se *StatusError
 	var fe *fetch.Error
 	switch {
 	case errors.As(err, &se):
-		return fmt.Sprintf("The section page answered %d; open it in the browser to check it still exists.", se.Code)
+		return report.Reason{Code: report.ReasonSectionStatus, Args: map[string]any{"status": se.Code}}
 	case errors.Is(err, fetch.ErrDisallowed):
-		return "robots.txt of the site disallows this page, so feedscout did not fetch it."
+		return report.Reason{Code: report.ReasonSectionDisallowed, Args: map[string]any{}}
 	case errors.Is(err, fetch.ErrBudget):
-		return fmt.Sprintf("feedscout already made %d requests to this site; try again later.", fetch.DefaultBudget)
+		return report.Reason{Code: report.ReasonSectionBudget, Args: map[string]any{"budget": fetch.DefaultBudget}}
 	case errors.As(err, &fe):
-		return fmt.Sprintf("The section page could not be fetched (%s).", fe.Word)
+		return report.Reason{Code: report.ReasonSectionFailed, Args: map[string]any{"page_problem": fe.Problem().Args()}}
 	}
-	return "The section page could not be read: " + err.Error() + "."
+	return report.Reason{Code: report.ReasonSectionUnreadable, Args: map[string]any{}}
 }
 
 // Follow fetches pageURL (robots.txt first when the client has not read it
 // for that site yet) and returns its articles. The error wraps fetch's
-// errors (fetch.ErrDisallowed, ...) or *StatusError; Explain turns it into a
-// sentence. Requests is filled in either way.
+// errors (fetch.ErrDisallowed, ...) or *StatusError; Why gives its
+// reason. Requests is filled in either way.
 func Follow(ctx context.Context, client *fetch.Client, pageURL string, onRow func(fetch.Row)) (*Result, error) {
 	res := &Result{URL: pageURL, Articles: []Article{}, Requests: []fetch.Row{}}
 	u, ok := report.ParseWebURL(pageURL)
@@ -74,7 +75,7 @@ func Follow(ctx context.Context, client *fetch.Client, pageURL string, onRow fun
 		return res, fmt.Errorf("follow section %s: %w", pageURL, err)
 	}
 	defer site.Close()
-	resp, err := site.Get(ctx, "section", pageURL)
+	resp, err := site.Get(ctx, report.StepSection, pageURL)
 	if err != nil {
 		return res, fmt.Errorf("fetch section page %s: %w", pageURL, err)
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"feedscout/nativehost/internal/fetch"
+	"feedscout/report"
 )
 
 // newsSite serves a section page with ten /article/ links and three
@@ -62,19 +63,20 @@ func TestFollowFailures(t *testing.T) {
 	srv := newsSite(t)
 	c := fetch.New(fetch.Options{Pause: -1, Transport: http.DefaultTransport})
 	for _, tc := range []struct {
-		name, path, says string
-		is               func(error) bool
+		name, path, says, code string
+		is                     func(error) bool
 	}{
-		{"404", "/gone/", "answered 404", func(err error) bool { var se *StatusError; return errors.As(err, &se) && se.Code == 404 }},
-		{"disallowed", "/private/desk/", "robots.txt", func(err error) bool { return errors.Is(err, fetch.ErrDisallowed) }},
+		{"404", "/gone/", "answered 404", report.ReasonSectionStatus, func(err error) bool { var se *StatusError; return errors.As(err, &se) && se.Code == 404 }},
+		{"disallowed", "/private/desk/", "robots.txt", report.ReasonSectionDisallowed, func(err error) bool { return errors.Is(err, fetch.ErrDisallowed) }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := Follow(context.Background(), c, srv.URL+tc.path, nil)
 			if err == nil || !tc.is(err) {
 				t.Fatalf("error %v", err)
 			}
-			if s := Explain(err); !strings.Contains(s, tc.says) || !strings.HasSuffix(s, ".") {
-				t.Errorf("Explain: %q", s)
+			why := Why(err)
+			if s := why.Sentence(); why.Code != tc.code || !strings.Contains(s, tc.says) || !strings.HasSuffix(s, ".") {
+				t.Errorf("Why: %s %q", why.Code, s)
 			}
 			if res == nil || len(res.Articles) != 0 {
 				t.Errorf("result %+v", res)

@@ -1,9 +1,9 @@
 package opml
 
 import (
-	"fmt"
+	"errors"
 	"net/url"
-	"path"
+	"strconv"
 	"strings"
 )
 
@@ -71,26 +71,33 @@ func newFlavour(o Options, subs []Subscription) (flavour, error) {
 	if f.gateway == "" {
 		f.gateway = DefaultGateway
 	}
+	problem := ""
 	switch f.reader {
 	case ReaderAny:
-		u, err := url.Parse(f.gateway)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
-			return f, fmt.Errorf("opml: write: gateway %q is not an http(s) base URL such as %s", o.Gateway, DefaultGateway)
+		// scheme://host[/prefix]: no query or fragment to append to.
+		rest, ok := strings.CutPrefix(f.gateway, "http://")
+		if !ok {
+			rest, ok = strings.CutPrefix(f.gateway, "https://")
+		}
+		if !ok || rest == "" || rest[0] == '/' || strings.ContainsAny(rest, "?# ") {
+			problem = "gateway " + strconv.Quote(o.Gateway) + " is not an http(s) base URL such as " + DefaultGateway
 		}
 	case ReaderNewsboat:
-		needed := false
 		for _, s := range subs {
-			needed = needed || s.Kind != KindFeed
-		}
-		if needed && (f.host == "" || !path.IsAbs(f.host)) {
-			if f.host == "" {
-				return f, fmt.Errorf("opml: write: the newsboat flavour needs the absolute path of feedscout-host")
+			if s.Kind != KindFeed && !strings.HasPrefix(f.host, "/") {
+				problem = "the newsboat flavour needs the absolute path of feedscout-host"
+				if f.host != "" {
+					problem += ", not " + strconv.Quote(f.host)
+				}
+				break
 			}
-			return f, fmt.Errorf("opml: write: the newsboat flavour needs the absolute path of feedscout-host, not %q", f.host)
 		}
 	case ReaderFreshRSS:
 	default:
-		return f, fmt.Errorf("opml: write: unknown reader %q (want any, newsboat or freshrss)", o.Reader)
+		problem = "unknown reader " + strconv.Quote(o.Reader) + " (want any, newsboat or freshrss)"
+	}
+	if problem != "" {
+		return f, errors.New("opml: write: " + problem)
 	}
 	return f, nil
 }
@@ -126,55 +133,57 @@ func shellQuote(s string) string {
 // in newsboat's urls file or end a quoted shell word, and any control
 // character or space.
 func urlSafe(u string) string {
-	var b strings.Builder
+	b := make([]byte, 0, len(u))
 	for i := 0; i < len(u); i++ {
-		c := u[i]
-		if c == '\'' || c == '"' || c == '\\' || c <= ' ' || c == 0x7f {
-			fmt.Fprintf(&b, "%%%02X", c)
-			continue
+		if c := u[i]; c == '\'' || c == '"' || c == '\\' || c <= ' ' || c == 0x7f {
+			b = append(b, '%', hexDigits[c>>4], hexDigits[c&15])
+		} else {
+			b = append(b, c)
 		}
-		b.WriteByte(c)
 	}
-	return b.String()
+	return string(b)
 }
 
-// attrs returns the outline attributes for s, as name, value pairs (empty
-// values are left out by the encoder). Every outline carries feedscout's
-// kind and address, so Read restores s from any flavour.
-func (f flavour) attrs(s Subscription) []string {
+const hexDigits = "0123456789ABCDEF"
+
+// outlineNames are the attributes of a subscription's outline, in order.
+var outlineNames = [...]string{"type", "text", "title", "xmlUrl", "htmlUrl",
+	frssPrefix + ":xPathItem", frssPrefix + ":xPathItemTitle", frssPrefix + ":xPathItemUri",
+	frssPrefix + ":xPathItemTimestamp", frssPrefix + ":xPathItemUid",
+	prefix + ":kind", prefix + ":href", prefix + ":format", prefix + ":added"}
+
+// outline writes the outline for s. Every outline carries feedscout's
+// kind and address, so Read restores s from any flavour. The attributes
+// come from a table through one call site: in the WebAssembly build each
+// call site and each pointer stored on the heap costs code, and the
+// module's size budget is tight.
+func (f flavour) outline(e *encoder, s Subscription) {
 	text := s.Title
 	if text == "" {
 		text = s.URL
-	}
-	own := []string{
-		prefix + ":kind", s.Kind, prefix + ":href", s.URL,
-		prefix + ":format", s.Format, prefix + ":added", s.Added,
-	}
-	if s.Kind == KindFeed {
-		return append([]string{"type", "rss", "text", text, "title", s.Title,
-			"xmlUrl", s.URL, "htmlUrl", s.Site}, own...)
 	}
 	page := s.Site
 	if s.Kind == KindSection {
 		page = s.URL
 	}
-	var kv []string
-	switch f.reader {
-	case ReaderAny:
-		kv = []string{"type", "rss", "text", text, "title", s.Title,
-			"xmlUrl", GatewayURL(f.gateway, s.URL), "htmlUrl", page}
-	case ReaderNewsboat:
-		kv = []string{"type", "rss", "text", text, "title", s.Title,
-			"xmlUrl", "|" + NewsboatCommand(f.host, s.URL), "htmlUrl", page}
-	case ReaderFreshRSS:
-		x := XPathFor(s)
-		kv = []string{"type", x.Type, "text", text, "title", s.Title,
-			"xmlUrl", s.URL, "htmlUrl", page,
-			frssPrefix + ":xPathItem", x.Item,
-			frssPrefix + ":xPathItemTitle", x.Title,
-			frssPrefix + ":xPathItemUri", x.URI,
-			frssPrefix + ":xPathItemTimestamp", x.Timestamp,
-			frssPrefix + ":xPathItemUid", x.UID}
+	var x XPath
+	typ, xmlURL := "rss", s.URL
+	switch {
+	case s.Kind == KindFeed:
+		page = s.Site
+	case f.reader == ReaderAny:
+		xmlURL = GatewayURL(f.gateway, s.URL)
+	case f.reader == ReaderNewsboat:
+		xmlURL = "|" + NewsboatCommand(f.host, s.URL)
+	case f.reader == ReaderFreshRSS:
+		x = XPathFor(s)
+		typ = x.Type
 	}
-	return append(kv, own...)
+	vals := [len(outlineNames)]string{typ, text, s.Title, xmlURL, page,
+		x.Item, x.Title, x.URI, x.Timestamp, x.UID, s.Kind, s.URL, s.Format, s.Added}
+	for i, name := range outlineNames {
+		e.attr(name, vals[i])
+	}
+	e.start("outline")
+	e.end("outline")
 }

@@ -43,11 +43,12 @@ func WriteFor(w io.Writer, subs []Subscription, o Options) error {
 	e.enc.Indent("", "  ")
 	e.token(xml.ProcInst{Target: "xml", Inst: []byte(`version="1.0" encoding="UTF-8"`)})
 	e.token(xml.CharData("\n"))
-	root := []string{"version", "2.0", "xmlns:" + prefix, Namespace}
+	e.attr("version", "2.0")
+	e.attr("xmlns:"+prefix, Namespace)
 	if f.reader == ReaderFreshRSS {
-		root = append(root, "xmlns:"+frssPrefix, FreshRSSNamespace)
+		e.attr("xmlns:"+frssPrefix, FreshRSSNamespace)
 	}
-	e.start("opml", root...)
+	e.start("opml")
 	e.start("head")
 	e.start("title")
 	e.token(xml.CharData(o.Title))
@@ -56,7 +57,10 @@ func WriteFor(w io.Writer, subs []Subscription, o Options) error {
 	e.start("body")
 	for _, site := range sites {
 		label := siteLabel(site)
-		e.start("outline", "text", label, "title", label, prefix+":site", site)
+		e.attr("text", label)
+		e.attr("title", label)
+		e.attr(prefix+":site", site)
+		e.start("outline")
 		for _, s := range bySite[site] {
 			e.outline(s)
 		}
@@ -90,6 +94,7 @@ func siteLabel(site string) string {
 type encoder struct {
 	enc     *xml.Encoder
 	flavour flavour
+	attrs   []xml.Attr // for the next start
 	err     error
 }
 
@@ -99,17 +104,20 @@ func (e *encoder) token(t xml.Token) {
 	}
 }
 
-// start opens an element with attributes given as name, value pairs;
-// empty values are left out. Prefixed names are written as given: the
-// prefix is declared on <opml>.
-func (e *encoder) start(name string, kv ...string) {
-	t := xml.StartElement{Name: xml.Name{Local: name}}
-	for i := 0; i+1 < len(kv); i += 2 {
-		if kv[i+1] != "" {
-			t.Attr = append(t.Attr, xml.Attr{Name: xml.Name{Local: kv[i]}, Value: kv[i+1]})
-		}
+// attr adds an attribute to the element start writes next; an empty value
+// is left out. A prefixed name is written as given: the prefix is declared
+// on <opml>.
+func (e *encoder) attr(name, value string) {
+	if value != "" {
+		e.attrs = append(e.attrs, xml.Attr{Name: xml.Name{Local: name}, Value: value})
 	}
-	e.token(t)
+}
+
+// start opens an element with the attributes attr added since the last
+// start.
+func (e *encoder) start(name string) {
+	e.token(xml.StartElement{Name: xml.Name{Local: name}, Attr: e.attrs})
+	e.attrs = nil
 }
 
 func (e *encoder) end(name string) { e.token(xml.EndElement{Name: xml.Name{Local: name}}) }
@@ -117,7 +125,4 @@ func (e *encoder) end(name string) { e.token(xml.EndElement{Name: xml.Name{Local
 // outline writes one subscription. text is required by readers, so an
 // untitled subscription shows its URL there and has no title attribute;
 // Read turns that back into an empty title.
-func (e *encoder) outline(s Subscription) {
-	e.start("outline", e.flavour.attrs(s)...)
-	e.end("outline")
-}
+func (e *encoder) outline(s Subscription) { e.flavour.outline(e, s) }

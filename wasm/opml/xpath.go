@@ -1,9 +1,6 @@
 package opml
 
-import (
-	"net/url"
-	"strings"
-)
+import "strings"
 
 // XPath is how FreshRSS scrapes one source that is not a feed: the
 // outline's type and its frss: attributes (XPath 1.0). Item is evaluated
@@ -26,10 +23,15 @@ const (
 	TypeHTMLXPath = "HTML+XPath"
 )
 
-// el matches an element by local name: sitemap elements are namespaced
-// (sitemaps.org, Google's news namespace), and XPath 1.0 without a
-// namespace binding only reaches them through local-name().
-func el(name string) string { return "*[local-name()='" + name + "']" }
+// Sitemap expressions. Sitemap elements are namespaced (sitemaps.org,
+// Google's news namespace), and XPath 1.0 without a namespace binding only
+// reaches them by local-name().
+const (
+	xpURL     = "*[local-name()='url']"
+	xpLoc     = "*[local-name()='loc']"
+	xpNews    = "*[local-name()='news']"
+	xpLastmod = "*[local-name()='lastmod']"
+)
 
 // XPathFor gives the XPath outline of a news sitemap, an article sitemap or
 // a section page (and the zero XPath for a feed).
@@ -56,86 +58,74 @@ func el(name string) string { return "*[local-name()='" + name + "']" }
 // rules, links written relative to the page (article/x, ../x) or a
 // <base href>.
 func XPathFor(s Subscription) XPath {
-	loc := el("loc")
 	switch s.Kind {
 	case KindNewsSitemap:
-		news := el("news")
-		return XPath{
-			Type:      TypeXMLXPath,
-			Item:      "//" + el("url") + "[" + news + "]",
-			Title:     news + "/" + el("title"),
-			URI:       loc,
-			Timestamp: news + "/" + el("publication_date"),
-			UID:       loc,
-		}
+		return XPath{TypeXMLXPath, "//" + xpURL + "[" + xpNews + "]", xpNews + "/*[local-name()='title']",
+			xpLoc, xpNews + "/*[local-name()='publication_date']", xpLoc}
 	case KindArticleSitemap:
-		return XPath{
-			Type:      TypeXMLXPath,
-			Item:      "//" + el("url") + "[" + el("lastmod") + "]",
-			Title:     loc,
-			URI:       loc,
-			Timestamp: el("lastmod"),
-			UID:       loc,
-		}
+		return XPath{TypeXMLXPath, "//" + xpURL + "[" + xpLastmod + "]", xpLoc, xpLoc, xpLastmod, xpLoc}
 	case KindSection:
-		return XPath{
-			Type:  TypeHTMLXPath,
-			Item:  sectionItems(s.URL),
-			Title: "(.|@aria-label|@title|descendant::img/@alt)[normalize-space()!=''][1]",
-			URI:   "@href",
-			UID:   "@href",
-		}
+		return XPath{TypeHTMLXPath, sectionItems(s.URL),
+			"(.|@aria-label|@title|descendant::img/@alt)[normalize-space()!=''][1]", "@href", "", "@href"}
 	}
 	return XPath{}
 }
 
-// sectionItems is the item expression for the section page at page.
+// sectionItems is the item expression for the section page at page. It
+// is sectionTemplate with its parts put in, outermost first (a table of
+// strings, not code: the module's size budget is tight).
 func sectionItems(page string) string {
-	host, self := "", "/"
-	if u, err := url.Parse(page); err == nil {
-		host = u.Host
-		if p := u.EscapedPath(); p != "" {
-			self = p
+	// scheme://host/path?query: the host and the path, without net/url
+	// (the page is a subscription's URL, already checked).
+	rest := page
+	if i := strings.Index(page, "//"); i >= 0 {
+		rest = page[i+2:]
+	}
+	host, self := rest, "/"
+	if k := strings.IndexAny(rest, "/?#"); k >= 0 {
+		host = rest[:k]
+		if rest[k] == '/' {
+			self = rest[k:]
+			if q := strings.IndexAny(self, "?#"); q >= 0 {
+				self = self[:q]
+			}
 		}
 	}
-	const href = "@href"
-	n := "string-length(" + href + ")"
-	rel := "(starts-with(" + href + ",'/') and not(starts-with(" + href + ",'//')))"
-	// The path: the href itself when root-relative, else what follows
-	// //host (the other case is cut to nothing with substring(s, 1, 0)).
-	p := "concat(substring(" + href + ",1,number(" + rel + ")*" + n + "),substring(substring-after(" + href + "," +
-		literal("//"+host) + "),1,number(not(" + rel + "))*" + n + "))"
-	q := "substring-before(concat(substring-before(concat(" + p + ",'#'),'#'),'?'),'?')"
-	digits := "translate(" + q + ",'0123456789','0000000000')"
-	same := rel + " or starts-with(" + href + "," + literal("https://"+host+"/") + ") or starts-with(" + href + "," +
-		literal("http://"+host+"/") + ") or starts-with(" + href + "," + literal("//"+host+"/") + ")"
-	article := "contains(concat(" + digits + ",'/'),'/0000/00/') or contains(" + digits + ",'00000') or string-length(" +
-		q + ")-string-length(translate(" + q + ",'-',''))>=3"
-	text := "normalize-space(.)!=''"
-	once := "(" + text + " and not(@href=preceding::a[" + text + "]/@href)) or (normalize-space(.)='' and not(@href=//a[" +
-		text + "]/@href) and not(@href=preceding::a/@href))"
-	return "//a[@href][" + same + "][" + article + "][" + q + "!=" + literal(self) + "]" +
-		"[not(contains(@href,'?') and substring-before(@href,'?')=//a/@href)][" + once + "]"
+	s := sectionTemplate
+	for _, p := range sectionParts {
+		s = strings.ReplaceAll(s, p[0], p[1])
+	}
+	for _, p := range [...][2]string{{"{//host/}", "//" + host + "/"}, {"{//host}", "//" + host},
+		{"{https}", "https://" + host + "/"}, {"{http}", "http://" + host + "/"}, {"{self}", self}} {
+		// XPath 1.0 literals have no escapes; a host has no quote, and a
+		// quote in the page's own path (only compared to leave the page
+		// out) is percent-encoded, as browsers write it.
+		s = strings.ReplaceAll(s, p[0], "'"+strings.ReplaceAll(p[1], "'", "%27")+"'")
+	}
+	return s
 }
 
-// literal writes s as an XPath 1.0 string literal. XPath has no escapes:
-// a string with both quote characters is a concat() of pieces.
-func literal(s string) string {
-	if !strings.Contains(s, "'") {
-		return "'" + s + "'"
-	}
-	if !strings.Contains(s, `"`) {
-		return `"` + s + `"`
-	}
-	parts := strings.Split(s, "'")
-	var b strings.Builder
-	b.WriteString("concat(")
-	for i, p := range parts {
-		if i > 0 {
-			b.WriteString(`,"'",`)
-		}
-		b.WriteString("'" + p + "'")
-	}
-	b.WriteString(")")
-	return b.String()
+// sectionTemplate selects the section rule's links (XPathFor); sectionParts
+// fills it in.
+const sectionTemplate = "//a[@href][{same}][{article}][{q}!={self}]" +
+	"[not(contains(@href,'?') and substring-before(@href,'?')=//a/@href)][{once}]"
+
+var sectionParts = [...][2]string{
+	// Of the page's own host: root-relative, or absolute on the host.
+	{"{same}", "{rel} or starts-with(@href,{https}) or starts-with(@href,{http}) or starts-with(@href,{//host/})"},
+	// Article-shaped: a date, an id or a slug.
+	{"{article}", "contains(concat({digits},'/'),'/0000/00/') or contains({digits},'00000') or " +
+		"string-length({q})-string-length(translate({q},'-',''))>=3"},
+	// Once: the first anchor of the link with text, or the first of all
+	// when none has text.
+	{"{once}", "(normalize-space(.)!='' and not(@href=preceding::a[normalize-space(.)!='']/@href)) or " +
+		"(normalize-space(.)='' and not(@href=//a[normalize-space(.)!='']/@href) and not(@href=preceding::a/@href))"},
+	{"{digits}", "translate({q},'0123456789','0000000000')"},
+	// The path, query and fragment cut.
+	{"{q}", "substring-before(concat(substring-before(concat({p},'#'),'#'),'?'),'?')"},
+	// The path: the href itself when root-relative, else what follows
+	// //host (the other one is cut to nothing by substring(s, 1, 0)).
+	{"{p}", "concat(substring(@href,1,number({rel})*string-length(@href))," +
+		"substring(substring-after(@href,{//host}),1,number(not({rel}))*string-length(@href)))"},
+	{"{rel}", "(starts-with(@href,'/') and not(starts-with(@href,'//')))"},
 }

@@ -54,14 +54,26 @@ export function number(n) {
 export function t(key, subs) {
   const values = [];
   if (subs) {
-    for (const name of Object.keys(subs).sort()) {
+    const names = Object.keys(subs).sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0));
+    for (const name of names) {
       const v = subs[name];
-      values.push(typeof v === "number" ? number(v) : String(v ?? ""));
+      if (typeof v === "number") values.push(number(v));
+      else if (Array.isArray(v)) values.push(v.map((x) => (typeof x === "number" ? number(x) : String(x))).join(", "));
+      else values.push(String(v ?? ""));
     }
   }
   // chrome.i18n takes at most 9 substitutions.
   const msg = chrome.i18n.getMessage(key, values.length ? values.slice(0, 9) : undefined);
   return msg || key;
+}
+
+/**
+ * has reports whether _locales has a message key (in any language: a key
+ * missing from the user's falls back to English).
+ * @param {string} key
+ */
+export function has(key) {
+  return chrome.i18n.getMessage(key) !== "";
 }
 
 let rules = null;

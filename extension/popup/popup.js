@@ -189,8 +189,7 @@ async function find(site) {
 
   if (reply.type === "result" && reply.report) {
     say("discover-status", "");
-    renderReport(reply.report, { site, elapsedMs });
-    announce(t("done_announce", { result: document.getElementById("reason")?.textContent || "" }));
+    showReport(reply.report, site, elapsedMs);
     body.dataset.discover = "done";
     body.dataset.outcome = String(reply.report.outcome || "");
   } else {
@@ -202,6 +201,47 @@ async function find(site) {
   button.disabled = false;
   button.textContent = t("find_again");
   running = false;
+}
+
+/**
+ * showReport draws the host's report for site as Find feed does: with the
+ * names the tab's page gives its sections, and said to screen readers.
+ * @param {object} report
+ * @param {string} site
+ * @param {number} [elapsedMs]
+ */
+function showReport(report, site, elapsedMs) {
+  renderReport(report, { site, elapsedMs, names: sectionNames(report) });
+  const said = [document.getElementById("reason")?.textContent, document.getElementById("cost")?.textContent];
+  announce(t("done_announce", { result: said.filter(Boolean).join(" ") }));
+}
+
+// names is what sectionNames read from the tab's page, once.
+let names = null;
+
+/**
+ * sectionNames maps section URLs to the words the tab's page uses for
+ * them (the classifier's sections with their anchor text), so that a
+ * section the host names only by URL still shows the site's name. The
+ * page is classified with its lists only when a report has sections.
+ * @param {object} report
+ * @returns {Map<string, string>|undefined}
+ */
+function sectionNames(report) {
+  if (!(report.sections || []).length || !classifier || !tab) return undefined;
+  if (!names) {
+    names = new Map();
+    try {
+      const p = classifier.classify(tab.url, tab.html, tab.contentType, { lists: true });
+      for (const s of p.sections || []) {
+        const name = s.name || s.text;
+        if (s.url && name && !names.has(s.url)) names.set(s.url, name);
+      }
+    } catch {
+      // The report's own names and paths still show.
+    }
+  }
+  return names;
 }
 
 // hostErrors say the worker's and the host's error codes
@@ -294,4 +334,4 @@ main().catch((err) => {
 // browser tests render reports and subscribe through the same instances
 // the page uses (build.sh bundles the modules popup.js imports into it, so
 // "/popup/render.js" is not a file of the built extension).
-export { renderReport, subs };
+export { renderReport, showReport, subs };

@@ -38,6 +38,7 @@ export function feedRow(f, site) {
     el("div", { class: "line" }, link(f.url, title, "title"), ...badges),
     el("div", { class: "url" }, f.url),
     meta.length ? el("div", { class: "meta" }, meta.join(" · ")) : null,
+    headlines(f.headlines),
     el(
       "div",
       { class: "actions" },
@@ -45,6 +46,33 @@ export function feedRow(f, site) {
       sendButton(f.url, title),
       toggle({ kind: "feed", url: f.url, title, site, format: formatCode(f.format) }),
     ),
+  );
+}
+
+// HEADLINES is how many of a feed's newest items its row shows.
+const HEADLINES = 3;
+
+/**
+ * headlines lists a previewed feed's newest item titles with their dates,
+ * as text (the report's headlines, newest first), or null when it has none.
+ * @param {unknown} list [{title, date}]
+ */
+function headlines(list) {
+  if (!Array.isArray(list)) return null;
+  const items = list.filter((h) => h && oneLine(h.title)).slice(0, HEADLINES);
+  if (!items.length) return null;
+  return el(
+    "ul",
+    { class: "headlines", "aria-label": t("headlines_label") },
+    ...items.map((h) => {
+      const when = date(h.date);
+      return el(
+        "li",
+        { class: "headline" },
+        el("span", { class: "headline-title" }, oneLine(h.title, 160)),
+        when ? el("time", { class: "meta", datetime: String(h.date) }, when) : null,
+      );
+    }),
   );
 }
 
@@ -98,10 +126,11 @@ export function progressRow(req, site) {
  * sitemaps (one row per department where the site splits them), the
  * sections, and the cost.
  * @param {object} report
- * @param {{site: string, elapsedMs?: number}} opts elapsedMs is the popup's
- *   own measure, used when the report carries no elapsed_ms
+ * @param {{site: string, elapsedMs?: number, names?: Map<string, string>}} opts
+ *   elapsedMs is the popup's own measure, used when the report carries no
+ *   elapsed_ms; names are the sections' anchor texts on the tab's page
  */
-export function renderReport(report, { site, elapsedMs }) {
+export function renderReport(report, { site, elapsedMs, names }) {
   const root = document.getElementById("report");
   const parts = [];
   const outcome = String(report.outcome || "");
@@ -120,7 +149,7 @@ export function renderReport(report, { site, elapsedMs }) {
     parts.push(el("ul", { class: "rows", id: "found-sitemaps" }, ...maps));
   }
   const sections = report.sections || [];
-  if (sections.length) parts.push(sectionsBlock(sections, site));
+  if (sections.length) parts.push(sectionsBlock(sections, site, names));
   const omitted = Object.entries(report.omitted || {}).filter(([, n]) => n > 0);
   if (omitted.length) {
     const what = omitted.map(([list, n]) => omittedList(list, n)).join(", ");
@@ -167,26 +196,35 @@ function sitemapRows(sitemaps, site) {
  * sectionsBlock is the list of sections: "Showing 60 of 185 sections", a
  * filter box, "Show all", and a virtualised list so that thousands of
  * sections stay responsive.
- * @param {Array<{url: string, title?: string, lastmod?: string}>} sections
+ * Each row shows the site's own name for the section (its anchor text:
+ * the report's name, else names, else the page title) beside its path;
+ * the filter matches both.
+ * @param {Array<{url: string, name?: string, title?: string, lastmod?: string}>} sections
  * @param {string} site
+ * @param {Map<string, string>} [names] section URL -> anchor text read from the tab's own page
  */
-export function sectionsBlock(sections, site) {
+export function sectionsBlock(sections, site, names) {
   const heading = el("p", { class: "sections-heading", id: "sections-heading", role: "status" });
   const filter = el("input", { type: "search", id: "sections-filter", placeholder: t("sections_filter"), "aria-label": t("sections_filter") });
   const all = el("button", { type: "button", id: "sections-all" }, t("sections_all"));
-  const box = el("div", { id: "sections-list", role: "list" });
-  const rows = sections.map((s) => ({ s, text: oneLine(s.title) || pathOf(s.url), key: `${s.url} ${s.title || ""}`.toLowerCase() }));
+  const box = el("div", { id: "sections-list", role: "list", "aria-label": t("sections_list_label") });
+  const rows = sections.map((s) => {
+    const path = pathOf(s.url);
+    const name = oneLine(s.name, 120) || oneLine(names?.get(s.url), 120) || oneLine(s.title, 120);
+    return { s, name, path, key: `${name} ${path} ${s.url}`.toLowerCase() };
+  });
   let showAll = false;
   const list = new VirtualList(box, {
     rowHeight: ROW_HEIGHT,
     maxHeight: 10 * ROW_HEIGHT,
-    renderRow: ({ s, text }) =>
+    renderRow: ({ s, name, path }) =>
       el(
         "div",
         { class: "section", role: "listitem", "data-url": s.url },
-        link(s.url, text, "title"),
+        link(s.url, name || path, "title"),
+        name ? el("span", { class: "path" }, path) : null,
         date(s.lastmod) ? el("span", { class: "meta" }, date(s.lastmod)) : null,
-        toggle({ kind: "section", url: s.url, title: text, site, format: "" }),
+        toggle({ kind: "section", url: s.url, title: name || path, site, format: "" }),
       ),
   });
   const update = () => {

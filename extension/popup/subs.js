@@ -61,7 +61,9 @@ export function toggle(candidate) {
   b.setAttribute("aria-label", t("subscribe_label", { title: oneLine(candidate.title || candidate.url, 80) }));
   paint(b);
   b.addEventListener("click", async () => {
-    b.disabled = true;
+    // Busy, not disabled: a disabled button would drop the keyboard focus.
+    if (b.getAttribute("aria-busy") === "true") return;
+    b.setAttribute("aria-busy", "true");
     try {
       if (state.urls.has(url)) {
         await chrome.storage.local.remove(keyFor(url));
@@ -72,7 +74,7 @@ export function toggle(candidate) {
     } catch (err) {
       say("subs-note", t("save_failed", { error: err.message }));
     } finally {
-      b.disabled = false;
+      b.removeAttribute("aria-busy");
     }
   });
   return b;

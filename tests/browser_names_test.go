@@ -1,0 +1,183 @@
+package tests
+
+// Headlines and names in a real Chromium: a previewed feed shows its
+// newest item titles and dates as text; sections show the site's own name
+// for them (from the report, else from the tab's page) beside the path,
+// and the filter finds either; the virtual list keeps the keyboard focus
+// while it scrolls.
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// namedPage is a homepage whose navigation names its sections.
+func namedPage() string {
+	return newsPage("Named Sections", nil, 0, 3, `<nav>
+<a href="/economy/policy/">Economy &amp; Policy</a>
+<a href="/business/startups/">スタートアップ</a>
+<a href="/politics/">Politics here</a>
+</nav>`)
+}
+
+func TestPopupHeadlinesAndNames(t *testing.T) {
+	b := startBrowser(t, browserOptions{noHost: true})
+	var reqs requestLog
+	ctx, srv := openPopupOn(t, b, namedPage(), &reqs)
+	count := dialogs(ctx)
+	site := srv.URL + "/"
+	report := map[string]any{
+		"site": site, "outcome": "feed", "reason": "The site has a feed.",
+		"feeds": []any{map[string]any{
+			"url": site + "feed.xml", "title": "Named Sections", "format": "rss", "items": 20, "checked": true,
+			"newest": "2026-11-29T10:00:00Z",
+			"headlines": []any{
+				map[string]any{"title": hostile, "date": "2026-11-29T10:00:00Z"},
+				map[string]any{"title": "Second <b>story</b>", "date": "2026-11-28T22:30:00Z"},
+				map[string]any{"title": "Third, undated"},
+				map[string]any{"title": "A fourth is never shown", "date": "2026-11-20T00:00:00Z"},
+			},
+		}},
+		"sections": []any{
+			map[string]any{"url": site + "politics/", "name": "Politik"},
+			map[string]any{"url": site + "economy/policy/"},
+			map[string]any{"url": site + "business/startups/"},
+			map[string]any{"url": site + "misc/"},
+		},
+		"requests": []any{},
+	}
+	raw, _ := json.Marshal(report)
+	eval[bool](t, ctx, fmt.Sprintf(`import("/popup/popup.js").then(m => (m.showReport(%s, %q), true))`, raw, site))
+	waitJS(t, ctx, `document.querySelectorAll("#sections-list .section").length === 4`, 5*time.Second)
+
+	type shown struct {
+		Headlines []string
+		Dates     []string
+		Elements  []string
+		Names     []string
+		Paths     []string
+		Want      []string
+	}
+	got := eval[shown](t, ctx, `(() => {
+		const f = new Intl.DateTimeFormat(chrome.i18n.getUILanguage(), {dateStyle: "medium", timeStyle: "short"});
+		return {
+			Headlines: [...document.querySelectorAll("#found-feeds .headline-title")].map(e => e.textContent),
+			Dates: [...document.querySelectorAll("#found-feeds .headline time")].map(e => e.textContent),
+			Elements: [...document.querySelectorAll("#found-feeds .headline *:not(span):not(time)")].map(e => e.outerHTML),
+			Names: [...document.querySelectorAll("#sections-list .section .title")].map(e => e.textContent),
+			Paths: [...document.querySelectorAll("#sections-list .section")].map(e => (e.querySelector(".path") || {}).textContent || ""),
+			Want: ["2026-11-29T10:00:00Z", "2026-11-28T22:30:00Z"].map(d => f.format(new Date(d))),
+		};
+	})()`)
+	if want := []string{hostile, "Second <b>story</b>", "Third, undated"}; fmt.Sprint(got.Headlines) != fmt.Sprint(want) {
+		t.Errorf("headlines %q, want %q", got.Headlines, want)
+	}
+	if fmt.Sprint(got.Dates) != fmt.Sprint(got.Want) || strings.Contains(strings.Join(got.Dates, ""), "T10:00") {
+		t.Errorf("headline dates %q, want %q (the user's locale)", got.Dates, got.Want)
+	}
+	if len(got.Elements) > 0 {
+		t.Errorf("headline markup became elements: %v", got.Elements)
+	}
+	if want := []string{"Politik", "Economy & Policy", "スタートアップ", "/misc/"}; fmt.Sprint(got.Names) != fmt.Sprint(want) {
+		t.Errorf("section names %q, want %q (report, page, page, none)", got.Names, want)
+	}
+	if want := []string{"/politics/", "/economy/policy/", "/business/startups/", ""}; fmt.Sprint(got.Paths) != fmt.Sprint(want) {
+		t.Errorf("section paths %q, want %q", got.Paths, want)
+	}
+
+	// The filter matches names and paths.
+	for q, want := range map[string]string{
+		"economy &":  "Economy & Policy",
+		"スタート":       "スタートアップ",
+		"/politics/": "Politik",
+		"startups":   "スタートアップ",
+		"misc":       "/misc/",
+	} {
+		names := eval[[]string](t, ctx, fmt.Sprintf(`(() => {
+			const f = document.getElementById("sections-filter");
+			f.value = %q; f.dispatchEvent(new Event("input"));
+			return [...document.querySelectorAll("#sections-list .section .title")].map(e => e.textContent);
+		})()`, q))
+		if len(names) != 1 || names[0] != want {
+			t.Errorf("filter %q shows %q, want only %q", q, names, want)
+		}
+	}
+	time.Sleep(200 * time.Millisecond)
+	if n := count(); n > 0 {
+		t.Errorf("%d dialogs opened", n)
+	}
+	if ext := reqs.external(); len(ext) > 0 {
+		t.Errorf("the popup made requests: %v", ext)
+	}
+}
+
+// TestPopupListKeepsFocus walks a long section list by keyboard: Tab
+// through the rows and the arrows down and up; the focus stays in the
+// list, on the row it should be, while rows are drawn and dropped.
+func TestPopupListKeepsFocus(t *testing.T) {
+	b := startBrowser(t, browserOptions{noHost: true})
+	ctx, _ := openPopupOn(t, b, newsPage("Long list", nil, 1, 1, ""), nil)
+	eval[bool](t, ctx, `import("/popup/popup.js").then(m => {
+		const sections = Array.from({length: 300}, (_, i) => ({url: "https://long.example/sec-" + i + "/", name: "Section " + i}));
+		m.renderReport({site: "https://long.example/", outcome: "sections", reason: "Sections only.", sections, requests: []}, {site: "https://long.example/"});
+		return true;
+	})`)
+	waitJS(t, ctx, `!!document.querySelector("#sections-list .section a")`, 5*time.Second)
+	eval[bool](t, ctx, `(document.getElementById("sections-all").click(), document.querySelector("#sections-list .section a").focus(), true)`)
+
+	// focused is the row index and class of the focused element, or -1.
+	focused := func() (int, string) {
+		v := eval[struct {
+			Index int
+			What  string
+		}](t, ctx, `(() => {
+			const a = document.activeElement, row = a && a.closest("#sections-list .vrow");
+			return {Index: row ? Number(row.dataset.index) : -1, What: a ? a.tagName + "." + a.className : ""};
+		})()`)
+		return v.Index, v.What
+	}
+	press := func(key string) {
+		t.Helper()
+		if _, err := chromedp.Run(ctx, chromedp.KeyEvent(key)); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(40 * time.Millisecond) // a frame for the scroll and the redraw
+	}
+	// Each row has two stops: the link and the subscribe toggle.
+	for i := 1; i < 60; i++ {
+		press(kb.Tab)
+		row, what := focused()
+		if row != i/2 {
+			t.Fatalf("after %d Tabs the focus is on row %d (%s), want row %d", i, row, what, i/2)
+		}
+	}
+	// Now on row 29's toggle: arrows keep to the toggles.
+	for i := 1; i <= 40; i++ {
+		press(kb.ArrowDown)
+		if row, what := focused(); row != 29+i || !strings.Contains(what, "sub") {
+			t.Fatalf("after %d ArrowDown the focus is on row %d (%s), want row %d's toggle", i, row, what, 29+i)
+		}
+	}
+	press(kb.End)
+	if row, _ := focused(); row != 299 {
+		t.Fatalf("End: focus on row %d, want 299", row)
+	}
+	for i := 1; i <= 15; i++ {
+		press(kb.ArrowUp)
+	}
+	if row, _ := focused(); row != 284 {
+		t.Fatalf("15 ArrowUp from the end: focus on row %d, want 284", row)
+	}
+	// Enter on a focused toggle subscribes (the keyboard does what a click does).
+	press(kb.Enter)
+	waitJS(t, ctx, `document.activeElement.getAttribute("aria-pressed") === "true"`, 5*time.Second)
+	if row, _ := focused(); row != 284 {
+		t.Errorf("after subscribing by keyboard the focus is on row %d, want 284", row)
+	}
+}

@@ -289,7 +289,9 @@ func checkFiles() []checkFile {
 	})
 	// Feeds.
 	add("feed-ok", "/feed.xml", "an RSS feed as it should be", func(host string) http.Handler {
-		return gz(doc(typeRSS, func(now time.Time) []byte { return rssFeed(checkFeed(host, true, true), checkStories(host, now, 10, time.Hour)) }))
+		return gz(doc(typeRSS, func(now time.Time) []byte {
+			return rssFeed(checkFeed(host, true, true), checkStories(host, now, 10, time.Hour))
+		}))
 	})
 	add("feed-no-validators", "/feed.xml", "no ETag or Last-Modified", func(host string) http.Handler {
 		return gz(served(typeRSS, func(now time.Time) []byte {
@@ -306,16 +308,24 @@ func checkFiles() []checkFile {
 		}))
 	})
 	add("feed-no-gzip", "/feed.xml", "sent uncompressed", func(host string) http.Handler {
-		return doc(typeRSS, func(now time.Time) []byte { return rssFeed(checkFeed(host, true, true), checkStories(host, now, 10, time.Hour)) })
+		return doc(typeRSS, func(now time.Time) []byte {
+			return rssFeed(checkFeed(host, true, true), checkStories(host, now, 10, time.Hour))
+		})
 	})
 	add("feed-self-missing", "/feed.xml", "no rel=self", func(host string) http.Handler {
-		return gz(doc(typeRSS, func(now time.Time) []byte { return rssFeed(checkFeed(host, false, true), checkStories(host, now, 10, time.Hour)) }))
+		return gz(doc(typeRSS, func(now time.Time) []byte {
+			return rssFeed(checkFeed(host, false, true), checkStories(host, now, 10, time.Hour))
+		}))
 	})
 	add("feed-self-mismatch", "/rss", "rel=self names another URL", func(host string) http.Handler {
-		return gz(doc(typeRSS, func(now time.Time) []byte { return rssFeed(checkFeed(host, true, true), checkStories(host, now, 10, time.Hour)) }))
+		return gz(doc(typeRSS, func(now time.Time) []byte {
+			return rssFeed(checkFeed(host, true, true), checkStories(host, now, 10, time.Hour))
+		}))
 	})
 	add("feed-no-hub", "/feed.xml", "no WebSub hub", func(host string) http.Handler {
-		return gz(doc(typeRSS, func(now time.Time) []byte { return rssFeed(checkFeed(host, true, false), checkStories(host, now, 10, time.Hour)) }))
+		return gz(doc(typeRSS, func(now time.Time) []byte {
+			return rssFeed(checkFeed(host, true, false), checkStories(host, now, 10, time.Hour))
+		}))
 	})
 	add("feed-duplicate-ids", "/feed.xml", "two items with one <guid>", func(host string) http.Handler {
 		return gz(doc(typeRSS, func(now time.Time) []byte {
@@ -338,7 +348,9 @@ func checkFiles() []checkFile {
 		}))
 	})
 	add("feed-html-type", "/feed.xml", "served as text/html", func(host string) http.Handler {
-		return gz(doc(typeHTML, func(now time.Time) []byte { return rssFeed(checkFeed(host, true, true), checkStories(host, now, 10, time.Hour)) }))
+		return gz(doc(typeHTML, func(now time.Time) []byte {
+			return rssFeed(checkFeed(host, true, true), checkStories(host, now, 10, time.Hour))
+		}))
 	})
 	add("feed-broken", "/feed.xml", "an unescaped & in a title", func(host string) http.Handler {
 		return gz(doc(typeRSS, func(now time.Time) []byte {
@@ -347,10 +359,14 @@ func checkFiles() []checkFile {
 		}))
 	})
 	add("atom-ok", "/feed.xml", "an Atom feed as it should be", func(host string) http.Handler {
-		return gz(doc(typeAtom, func(now time.Time) []byte { return atomFeed(checkFeed(host, true, true), checkStories(host, now, 10, time.Hour)) }))
+		return gz(doc(typeAtom, func(now time.Time) []byte {
+			return atomFeed(checkFeed(host, true, true), checkStories(host, now, 10, time.Hour))
+		}))
 	})
 	add("json-feed", "/feed.xml", "a JSON Feed without a hub", func(host string) http.Handler {
-		return gz(doc(typeJSON, func(now time.Time) []byte { return jsonFeed(checkFeed(host, true, false), checkStories(host, now, 10, time.Hour)) }))
+		return gz(doc(typeJSON, func(now time.Time) []byte {
+			return jsonFeed(checkFeed(host, true, false), checkStories(host, now, 10, time.Hour))
+		}))
 	})
 	return files
 }

@@ -105,18 +105,19 @@ func (r *run) checkAdvertised() {
 	}
 }
 
-// publicFirst moves the feeds robots.txt disallows after the others, in
-// their order: a feed feedscout may read is the better suggestion.
+// publicFirst moves the advertised feeds that could not be fetched
+// (robots.txt disallows them, the fetch failed) after the others, in their
+// order: a feed feedscout could read is the better suggestion, and the
+// others say why they were not fetched.
 func (r *run) publicFirst() {
 	slices.SortStableFunc(r.rep.Feeds, func(a, b Feed) int {
-		return cmp.Compare(r.disallowed(a), r.disallowed(b))
+		return cmp.Compare(r.unfetched(a), r.unfetched(b))
 	})
 }
 
-// disallowed is 1 for a feed not fetched because robots.txt disallows it.
-func (r *run) disallowed(f Feed) int {
-	p := r.previews[f.URL]
-	if !f.Checked && p.code == report.PreviewFailed && p.problem != nil && p.problem.Word == report.StatusRobotsDisallow {
+// unfetched is 1 for a feed whose fetch was refused or failed.
+func (r *run) unfetched(f Feed) int {
+	if !f.Checked && r.previews[f.URL].code == report.PreviewFailed {
 		return 1
 	}
 	return 0

@@ -30,6 +30,7 @@ const usage = `usage:
   feedscout-host check [--json] [--allow-private] URL...   (a news sitemap or a feed, see docs/checking.md)
   feedscout-host newsmap --name NAME --lang CODE [--checked-at TIME] < LINES   (URL | date | title a line)
   feedscout-host serve [--addr 127.0.0.1:8765] [--state DIR] [--min-interval D] [--allow-private]
+  feedscout-host opml [--reader any|newsboat|freshrss] [--gateway URL] [--sections N] [REPORTS.jsonl]   (discover --json reports, stdin by default)
   feedscout-host install [--browser NAME] [--profile DIR]
   feedscout-host uninstall [--browser NAME] [--profile DIR]
   feedscout-host version
@@ -69,6 +70,8 @@ func doMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runCheck(rest, stdout, stderr)
 	case "newsmap":
 		return runNewsmap(rest, stdin, stdout, stderr)
+	case "opml":
+		return runOPML(rest, stdin, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

@@ -55,6 +55,14 @@ type Options struct {
 	Host string
 }
 
+// Check reports whether WriteFor accepts o, whatever the subscriptions
+// (the newsboat flavour needs Host as soon as there is anything but
+// feeds).
+func (o Options) Check() error {
+	_, err := newFlavour(o, []Subscription{{Kind: KindSection}})
+	return err
+}
+
 // flavour is a checked Options: how one subscription becomes an outline.
 type flavour struct {
 	reader  string

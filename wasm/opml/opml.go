@@ -27,6 +27,8 @@
 // name in any namespace.) All escaping is encoding/xml's.
 package opml
 
+import "feedscout/report"
+
 // Namespace is the XML namespace of feedscout's own OPML attributes.
 const Namespace = "https://feedscout.dev/ns/opml/1"
 
@@ -36,12 +38,12 @@ const prefix = "feedscout"
 // MaxSize is the largest OPML document Read accepts, in bytes.
 const MaxSize = 16 << 20
 
-// The kinds of subscription.
+// The kinds of subscription (the contract's words, package report).
 const (
-	KindFeed           = "feed"
-	KindNewsSitemap    = "news-sitemap"
-	KindArticleSitemap = "article-sitemap"
-	KindSection        = "section"
+	KindFeed           = report.KindFeed
+	KindNewsSitemap    = report.KindNewsSitemap
+	KindArticleSitemap = report.KindArticleSitemap
+	KindSection        = report.KindSection
 )
 
 // Subscription is one thing a person follows: a feed, a news or article

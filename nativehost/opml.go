@@ -1,0 +1,109 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"feedscout/report"
+	"feedscout/wasm/opml"
+)
+
+// maxReportLine bounds one line of the reports read by opml: a report
+// with thousands of sections and its request log fits many times over.
+const maxReportLine = 64 << 20
+
+// runOPML turns discovery reports (JSON Lines as `discover --json` prints
+// them, from the file named or stdin) into one OPML document on stdout for
+// the reader chosen: per site what opml.FromReport chooses.
+func runOPML(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("opml", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	reader := fs.String("reader", opml.ReaderAny, "the reader the file is for: any, newsboat or freshrss")
+	gateway := fs.String("gateway", opml.DefaultGateway, "the gateway's base URL (feedscout-host serve), for --reader any")
+	sections := fs.Int("sections", opml.DefaultSections, "at most this many sections per site, the most recently modified first")
+	title := fs.String("title", "feedscout subscriptions", "the document's title")
+	const usageLine = "usage: feedscout-host opml [--reader any|newsboat|freshrss] [--gateway URL] [--sections N] [--title TEXT] [REPORTS.jsonl]"
+	if fs.Parse(args) != nil || fs.NArg() > 1 {
+		fmt.Fprintln(stderr, usageLine)
+		return exitUsage
+	}
+	if *sections < 0 {
+		fmt.Fprintf(stderr, "feedscout-host opml: --sections %d: want 0 or more\n", *sections)
+		return exitUsage
+	}
+	o := opml.Options{Title: *title, Reader: *reader, Gateway: *gateway}
+	if *reader == opml.ReaderNewsboat {
+		host, err := hostPath()
+		if err != nil {
+			fmt.Fprintf(stderr, "feedscout-host opml: %v\n", err)
+			return exitFail
+		}
+		o.Host = host
+	}
+	if err := o.Check(); err != nil {
+		fmt.Fprintf(stderr, "feedscout-host opml: %v\n", err)
+		return exitUsage
+	}
+	in, name := stdin, "stdin"
+	if fs.NArg() == 1 {
+		f, err := os.Open(fs.Arg(0))
+		if err != nil {
+			fmt.Fprintf(stderr, "feedscout-host opml: %v\n", err)
+			return exitFail
+		}
+		defer f.Close()
+		in, name = f, fs.Arg(0)
+	}
+	subs, err := readReports(in, *sections)
+	if err != nil {
+		fmt.Fprintf(stderr, "feedscout-host opml: read %s: %v\n", name, err)
+		return exitFail
+	}
+	var b bytes.Buffer
+	if err := opml.WriteFor(&b, subs, o); err != nil {
+		fmt.Fprintf(stderr, "feedscout-host opml: %v\n", err)
+		return exitFail
+	}
+	if _, err := stdout.Write(b.Bytes()); err != nil {
+		fmt.Fprintf(stderr, "feedscout-host opml: write: %v\n", err)
+		return exitFail
+	}
+	return exitOK
+}
+
+// readReports reads JSON Lines reports (blank lines skipped) and returns
+// what to follow of each site, in the order of the lines.
+func readReports(r io.Reader, maxSections int) ([]opml.Subscription, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64<<10), maxReportLine)
+	subs := []opml.Subscription{}
+	n := 0
+	for sc.Scan() {
+		n++
+		line := bytes.TrimSpace(sc.Bytes())
+		if len(line) == 0 {
+			continue
+		}
+		var rep report.Report
+		if err := json.Unmarshal(line, &rep); err != nil {
+			return nil, fmt.Errorf("line %d: not a report: %w", n, err)
+		}
+		if !report.WebURL(rep.Site) || rep.Outcome == "" {
+			return nil, fmt.Errorf("line %d: not a report: no site and outcome (discover --json prints reports)", n)
+		}
+		subs = append(subs, opml.FromReport(&rep, maxSections)...)
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, fmt.Errorf("line %d: longer than %d bytes", n+1, maxReportLine)
+		}
+		return nil, err
+	}
+	return subs, nil
+}

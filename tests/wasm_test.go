@@ -83,15 +83,8 @@ func startWASM(t testing.TB, wasm []byte) *wasmModule {
 // call runs one exported JSON call and frees both buffers.
 func (w *wasmModule) call(name string, in []byte) []byte {
 	w.t.Helper()
-	res, err := w.mod.ExportedFunction("alloc").Call(w.ctx, uint64(len(in)))
-	if err != nil {
-		w.t.Fatalf("alloc: %v", err)
-	}
-	ptr := uint32(res[0])
-	if !w.mod.Memory().Write(ptr, in) {
-		w.t.Fatalf("alloc gave %d for %d bytes, outside memory", ptr, len(in))
-	}
-	res, err = w.mod.ExportedFunction(name).Call(w.ctx, uint64(ptr), uint64(len(in)))
+	ptr := w.put(in)
+	res, err := w.mod.ExportedFunction(name).Call(w.ctx, uint64(ptr), uint64(len(in)))
 	if err != nil {
 		w.t.Fatalf("%s: %v\n%s", name, err, w.stderr.String())
 	}
@@ -101,11 +94,8 @@ func (w *wasmModule) call(name string, in []byte) []byte {
 		w.t.Fatalf("%s answered %d bytes at %d, outside memory", name, outLen, outPtr)
 	}
 	out = bytes.Clone(out)
-	for _, p := range []uint32{ptr, outPtr} {
-		if _, err := w.mod.ExportedFunction("free").Call(w.ctx, uint64(p)); err != nil {
-			w.t.Fatalf("free: %v", err)
-		}
-	}
+	w.free(ptr)
+	w.free(outPtr)
 	return out
 }
 
@@ -116,6 +106,53 @@ func (w *wasmModule) callJSON(name string, req any) []byte {
 		w.t.Fatal(err)
 	}
 	return w.call(name, in)
+}
+
+// put copies b into a buffer from alloc and returns its address.
+func (w *wasmModule) put(b []byte) uint32 {
+	w.t.Helper()
+	res, err := w.mod.ExportedFunction("alloc").Call(w.ctx, uint64(len(b)))
+	if err != nil {
+		w.t.Fatalf("alloc: %v", err)
+	}
+	ptr := uint32(res[0])
+	if !w.mod.Memory().Write(ptr, b) {
+		w.t.Fatalf("alloc gave %d for %d bytes, outside memory", ptr, len(b))
+	}
+	return ptr
+}
+
+func (w *wasmModule) free(ptr uint32) {
+	w.t.Helper()
+	if _, err := w.mod.ExportedFunction("free").Call(w.ctx, uint64(ptr)); err != nil {
+		w.t.Fatalf("free: %v", err)
+	}
+}
+
+// classifyHTML makes the popup's call (extension/lib/classifier.js): the
+// page URL and the page's text as UTF-8 in two alloc'd buffers, then
+// classify_html, then every buffer freed.
+func (w *wasmModule) classifyHTML(pageURL, html string, lists bool) []byte {
+	w.t.Helper()
+	up, hp := w.put([]byte(pageURL)), w.put([]byte(html))
+	l := uint64(0)
+	if lists {
+		l = 1
+	}
+	res, err := w.mod.ExportedFunction("classify_html").Call(w.ctx, uint64(up), uint64(len(pageURL)), uint64(hp), uint64(len(html)), l)
+	if err != nil {
+		w.t.Fatalf("classify_html: %v\n%s", err, w.stderr.String())
+	}
+	outPtr, outLen := uint32(res[0]>>32), uint32(res[0])
+	out, ok := w.mod.Memory().Read(outPtr, outLen)
+	if !ok {
+		w.t.Fatalf("classify_html answered %d bytes at %d, outside memory", outLen, outPtr)
+	}
+	out = bytes.Clone(out)
+	for _, p := range []uint32{up, hp, outPtr} {
+		w.free(p)
+	}
+	return out
 }
 
 // goldenCase is one page of wasm/classify/testdata.
@@ -209,7 +246,7 @@ func TestWASMImportsInShim(t *testing.T) {
 	if _, ok := compiled.ExportedMemories()["memory"]; !ok {
 		t.Error("the module does not export its memory")
 	}
-	for _, name := range []string{"_initialize", "alloc", "free", "classify", "shape", "opml_export", "opml_import"} {
+	for _, name := range []string{"_initialize", "alloc", "free", "classify_html", "shape", "opml_export", "opml_import"} {
 		if _, ok := compiled.ExportedFunctions()[name]; !ok {
 			t.Errorf("the module does not export %s", name)
 		}
@@ -224,15 +261,31 @@ func TestWASMSize(t *testing.T) {
 	}
 }
 
-// TestWASMParity: on every golden page, the module's answer is byte for
-// byte json.Marshal of classify.Classify, both on the raw page and on the
-// decoded text the popup sends.
+// realSizePages are pages of the size users open beyond the golden set
+// (whose publisher-home is 1.16 MB): a generated 1 MB homepage with feeds,
+// nav and a long river of stories (bigNewsPage, the browser benchmarks'
+// page).
+func realSizePages() []goldenCase {
+	return []goldenCase{{name: "big-news-1mb", url: "https://bignews.example/", body: []byte(bigNewsPage(1 << 20))}}
+}
+
+// TestWASMParity walks the popup's path: on every golden page and on a
+// generated 1 MB homepage, classify_html through the built module under
+// wazero answers byte for byte json.Marshal of classify.Classify, on the
+// decoded text the popup sends; with lists off (what the popup asks) the
+// same minus sections and articles. The Go answer on the raw page bytes
+// is the same as on the text.
 func TestWASMParity(t *testing.T) {
 	w := startWASM(t, wasmBytes(t))
-	for _, c := range goldenCases(t) {
+	cases := append(goldenCases(t), realSizePages()...)
+	big := 0
+	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			w.t = t
 			text := asText(t, c)
+			if len(text) >= 1<<20 {
+				big++
+			}
 			raw, err := classify.Classify(c.url, c.body, c.contentType)
 			if err != nil {
 				t.Fatal(err)
@@ -245,11 +298,26 @@ func TestWASMParity(t *testing.T) {
 			if got, _ := json.Marshal(fromText); !bytes.Equal(got, want) {
 				t.Errorf("Go: the page as text differs from the page as bytes:\n%s\n%s", got, want)
 			}
-			got := w.callJSON("classify", map[string]string{"url": c.url, "html": text, "content_type": c.contentType})
-			if !bytes.Equal(got, want) {
-				t.Errorf("wasm classify differs from Go:\nwasm %s\n  go %s", got, want)
+			if got := w.classifyHTML(c.url, text, true); !bytes.Equal(got, want) {
+				t.Errorf("wasm classify_html differs from Go:\nwasm %.2000s\n  go %.2000s", got, want)
+			}
+			var full, short map[string]any
+			if err := json.Unmarshal(want, &full); err != nil {
+				t.Fatal(err)
+			}
+			popup := w.classifyHTML(c.url, text, false)
+			if err := json.Unmarshal(popup, &short); err != nil {
+				t.Fatalf("classify_html without lists: %v\n%.500s", err, popup)
+			}
+			delete(full, "sections")
+			delete(full, "articles")
+			if !reflect.DeepEqual(short, full) {
+				t.Errorf("wasm classify_html without lists differs from Go minus the lists:\nwasm %.2000s\n  go %.2000v", popup, full)
 			}
 		})
+	}
+	if big < 2 {
+		t.Errorf("%d pages of 1 MB or more went through classify_html, want at least 2", big)
 	}
 }
 
@@ -324,8 +392,7 @@ func TestWASMBadInput(t *testing.T) {
 	cases := []struct {
 		name, call, in, want string
 	}{
-		{"not json", "classify", `{"url":`, "classify: decode request: unexpected end of input at offset 7"},
-		{"bad page url", "classify", `{"url":"javascript:alert(1)","html":""}`, `classify: page url "javascript:alert(1)": not an absolute http(s) url`},
+		{"not json", "shape", `{"urls":`, "shape: decode request: unexpected end of input at offset 8"},
 		{"shape not array", "shape", `{"urls":"x"}`, "shape: decode request: urls must be an array"},
 		{"unknown kind", "opml_export", `{"subscriptions":[{"kind":"podcast","url":"https://x/"}]}`, `opml: write: subscription 0: unknown kind "podcast"`},
 		{"not opml", "opml_import", `{"opml":"<html></html>"}`, "opml: read: root element is <html>, not <opml>"},
@@ -337,8 +404,11 @@ func TestWASMBadInput(t *testing.T) {
 			t.Errorf("%s: answer %s, want error %q", c.name, out, c.want)
 		}
 	}
-	// A pointer that alloc never gave.
-	res, err := w.mod.ExportedFunction("classify").Call(w.ctx, 12345, 10)
+	if got := string(w.classifyHTML("javascript:alert(1)", "", true)); got != `{"error":"classify: page url \"javascript:alert(1)\": not an absolute http(s) url"}` {
+		t.Errorf("classify_html with a bad page url: %s", got)
+	}
+	// Pointers that alloc never gave.
+	res, err := w.mod.ExportedFunction("shape").Call(w.ctx, 12345, 10)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -346,7 +416,15 @@ func TestWASMBadInput(t *testing.T) {
 	if !strings.Contains(string(out), "request pointer was not returned by alloc") {
 		t.Errorf("unknown pointer: %s", out)
 	}
-	got := w.callJSON("classify", map[string]string{"url": "https://x.example/", "html": "<title>still fine</title>"})
+	res, err = w.mod.ExportedFunction("classify_html").Call(w.ctx, 12345, 10, 12345, 10, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _ = w.mod.Memory().Read(uint32(res[0]>>32), uint32(res[0]))
+	if !strings.Contains(string(out), "classify_html: a pointer was not returned by alloc") {
+		t.Errorf("unknown pointer: %s", out)
+	}
+	got := w.classifyHTML("https://x.example/", "<title>still fine</title>", false)
 	if !bytes.Contains(got, []byte(`"title":"still fine"`)) {
 		t.Errorf("after bad input: %s", got)
 	}
@@ -362,13 +440,13 @@ func TestWASMMemoryReclaimed(t *testing.T) {
 			page = c
 		}
 	}
-	req, _ := json.Marshal(map[string]string{"url": page.url, "html": asText(t, page)})
+	text := asText(t, page)
 	for i := 0; i < 20; i++ {
-		w.call("classify", req)
+		w.classifyHTML(page.url, text, false)
 	}
 	after20 := w.mod.Memory().Size()
 	for i := 0; i < 200; i++ {
-		w.call("classify", req)
+		w.classifyHTML(page.url, text, false)
 	}
 	if after := w.mod.Memory().Size(); after > after20+8<<20 {
 		t.Errorf("memory grew from %d to %d bytes over 200 calls", after20, after)
@@ -462,8 +540,9 @@ process.stdout.write(JSON.stringify(out));
 }
 
 // BenchmarkWASMClassify classifies the ~1 MB publisher homepage through
-// the built module under wazero (request encoding and memory copies
-// included), to set beside classify's native BenchmarkClassify.
+// the built module under wazero as the popup does (classify_html without
+// lists; the copies into memory included), to set beside classify's native
+// BenchmarkClassify.
 func BenchmarkWASMClassify(b *testing.B) {
 	w := startWASM(b, wasmBytes(b))
 	var page goldenCase
@@ -472,12 +551,12 @@ func BenchmarkWASMClassify(b *testing.B) {
 			page = c
 		}
 	}
-	req, _ := json.Marshal(map[string]string{"url": page.url, "html": string(page.body)})
+	text := asText(b, page)
 	b.SetBytes(int64(len(page.body)))
 	var ru0, ru1 syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru0)
 	for b.Loop() {
-		w.call("classify", req)
+		w.classifyHTML(page.url, text, false)
 	}
 	// CPU time per op beside wall time: the machine is shared.
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru1) == nil && b.N > 0 {

@@ -11,7 +11,7 @@ import (
 	"feedscout/wasm/shape"
 )
 
-// The four calls of the ABI (doc.go): each takes the request's JSON and
+// The JSON calls of the ABI (doc.go): each takes the request's JSON and
 // returns the answer's JSON, {"error": "..."} when it fails.
 
 // errorReply is every call's answer when it fails.
@@ -39,35 +39,11 @@ func badRequest(call string, err error) []byte {
 	return errorReply(errors.New(call + ": decode request: " + err.Error()))
 }
 
-// classifyCall: {"url", "html", "content_type"} -> classify.Page. The html
-// is a decoded string, so it is read as UTF-8 whatever content_type says.
-func classifyCall(in []byte) []byte {
-	m, err := request(in, "classify")
-	if err != nil {
-		return errorReply(err)
-	}
-	pageURL, err := getString(m, "url")
-	if err != nil {
-		return badRequest("classify", err)
-	}
-	html, err := getString(m, "html")
-	if err != nil {
-		return badRequest("classify", err)
-	}
-	if _, err := getString(m, "content_type"); err != nil {
-		return badRequest("classify", err)
-	}
-	p, err := classify.Classify(pageURL, []byte(html), classify.TextContentType)
-	if err != nil {
-		return errorReply(err)
-	}
-	return appendPage(nil, p)
-}
-
-// classifyHTMLCall is classify without JSON on the way in: the page URL
-// and the page's HTML as UTF-8 (the bytes TextEncoder gives), read in
-// place. Invalid UTF-8 is replaced by U+FFFD first, as the JSON reader of
-// classifyCall does, so both calls answer alike. With lists false the
+// classifyHTMLCall is the popup's call (classify_html): the page URL and
+// the page's HTML as UTF-8 (the bytes TextEncoder gives), read in place, into
+// classify.Page as JSON. The HTML is text the browser already decoded, so it
+// is read as UTF-8 whatever its <meta> says; invalid UTF-8 is replaced by
+// U+FFFD first, as a JavaScript string would hold it. With lists false the
 // answer leaves out "sections" and "articles" (the popup shows neither),
 // which on a big homepage are most of its bytes.
 func classifyHTMLCall(pageURL string, html []byte, lists bool) []byte {

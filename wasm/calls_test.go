@@ -19,15 +19,14 @@ func TestClassifyCall(t *testing.T) {
 	html := `<html><head><meta charset="Shift_JIS"><title>日本経済新聞</title>
 <link rel="alternate" type="application/rss+xml" href="/rss/">
 </head><body><a href="/article/DGXZQOUC026TI0S6A101C2000000/">スタートアップ</a></body></html>`
-	req, _ := json.Marshal(map[string]string{"url": "https://www.nikkei.com/", "html": html, "content_type": "text/html; charset=Shift_JIS"})
-	out := classifyCall(req)
+	out := classifyHTMLCall("https://www.nikkei.com/", []byte(html), true)
 	want, err := classify.Classify("https://www.nikkei.com/", []byte(html), classify.TextContentType)
 	if err != nil {
 		t.Fatal(err)
 	}
 	wantJSON, _ := json.Marshal(want)
 	if !bytes.Equal(out, wantJSON) {
-		t.Errorf("classify call = %s\nwant %s", out, wantJSON)
+		t.Errorf("classify_html call = %s\nwant %s", out, wantJSON)
 	}
 	if want.Title != "日本経済新聞" || want.Articles[0].Text != "スタートアップ" {
 		t.Errorf("text was decoded again: title %q, article %q", want.Title, want.Articles[0].Text)
@@ -41,11 +40,8 @@ func TestCallErrors(t *testing.T) {
 		in   string
 		want string
 	}{
-		{"classify bad json", classifyCall, `{"url":`, "classify: decode request: unexpected end of input at offset 7"},
-		{"classify not object", classifyCall, `[]`, "classify: decode request: not a JSON object"},
-		{"classify url type", classifyCall, `{"url": 1}`, "classify: decode request: url must be a string"},
-		{"classify html type", classifyCall, `{"url": "https://x/", "html": []}`, "classify: decode request: html must be a string"},
-		{"classify bad url", classifyCall, `{"url": "mailto:x@y", "html": ""}`, `classify: page url "mailto:x@y": not an absolute http(s) url`},
+		{"shape bad json", shapeCall, `{"urls":`, "shape: decode request: unexpected end of input at offset 8"},
+		{"shape not object", shapeCall, `[]`, "shape: decode request: not a JSON object"},
 		{"shape urls type", shapeCall, `{"urls": "x"}`, "shape: decode request: urls must be an array"},
 		{"export kind", opmlExportCall, `{"subscriptions": [{"kind": "podcast", "url": "https://x/"}]}`, `opml: write: subscription 0: unknown kind "podcast"`},
 		{"export field type", opmlExportCall, `{"subscriptions": [{"kind": 3}]}`, "opml_export: decode request: subscriptions: kind must be a string"},
@@ -121,9 +117,9 @@ func TestOPMLCalls(t *testing.T) {
 	}
 }
 
-// TestClassifyHTMLCall: the raw call answers what the JSON call answers,
-// invalid UTF-8 included, and without lists leaves out only sections and
-// articles.
+// TestClassifyHTMLCall: the popup's call answers json.Marshal of
+// classify.Classify, invalid UTF-8 included, and without lists leaves out
+// only sections and articles.
 func TestClassifyHTMLCall(t *testing.T) {
 	pages := []string{
 		`<html><head><title>日本経済新聞</title><link rel="alternate" type="application/rss+xml" href="/rss/"></head>
@@ -131,10 +127,15 @@ func TestClassifyHTMLCall(t *testing.T) {
 		"<title>bad \xff\xfe bytes</title><a href=\"/news/2026/11/30/a-story-\xc3\x28-here\">\xe2\x82 x</a>",
 	}
 	for _, html := range pages {
-		req, _ := json.Marshal(map[string]string{"url": "https://www.nikkei.com/", "html": html})
-		want := classifyCall(req)
+		// Invalid UTF-8 is read as U+FFFD per bad byte, as a Go []rune
+		// conversion (and JSON decoding) makes it.
+		p, err := classify.Classify("https://www.nikkei.com/", []byte(string([]rune(html))), classify.TextContentType)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := json.Marshal(p)
 		if got := classifyHTMLCall("https://www.nikkei.com/", []byte(html), true); !bytes.Equal(got, want) {
-			t.Errorf("classify_html = %s\nclassify = %s", got, want)
+			t.Errorf("classify_html = %s\nClassify = %s", got, want)
 		}
 		var full, short map[string]any
 		json.Unmarshal(want, &full)

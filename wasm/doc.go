@@ -17,14 +17,14 @@
 //
 // # ABI
 //
-// Every call passes JSON in and gets JSON back through the module's linear
-// memory ("memory" export), UTF-8, no terminator. The JSON is read and
+// Every call passes its request in and gets JSON back through the module's
+// linear memory ("memory" export), UTF-8, no terminator: JSON, except for
+// classify_html's page URL and HTML. The JSON is read and
 // written without encoding/json (see jsonw.go); answers are byte for byte
 // what json.Marshal gives:
 //
 //	alloc(size i32) -> ptr i32    reserve size bytes; the host writes the request there
 //	free(ptr i32)                 release a buffer from alloc or a result
-//	classify(ptr i32, len i32) -> i64
 //	classify_html(url_ptr i32, url_len i32, html_ptr i32, html_len i32, lists i32) -> i64
 //	shape(ptr i32, len i32) -> i64
 //	opml_export(ptr i32, len i32) -> i64
@@ -39,19 +39,17 @@
 //
 // Requests and answers:
 //
-//	classify     {"url": "https://...", "html": "<!doctype html>...", "content_type": "text/html"}
+//	classify_html  the page URL and its HTML, two alloc'd buffers of plain
+//	             UTF-8 (what TextEncoder.encodeInto writes), read in place
 //	             -> classify.Page as JSON
-//	             html is text already decoded (a JS string), so it is read as
-//	             UTF-8 whatever charset content_type or a <meta> names
-//	             (classify.TextContentType); content_type is accepted and not
-//	             otherwise used. The module carries no charset tables: raw
-//	             bytes in other charsets are the host's job.
-//	classify_html  the same answer as classify, without JSON on the way in:
-//	             the page URL and the HTML are two alloc'd buffers of plain
-//	             UTF-8 (what TextEncoder.encodeInto writes), read in place.
-//	             With lists 0 the answer leaves out "sections" and
-//	             "articles". The popup uses it: a 1 MB page then costs no
-//	             JSON.stringify, no escaping and no copy in the module.
+//	             The HTML is text the browser already decoded, so it is read
+//	             as UTF-8 whatever charset a <meta> names
+//	             (classify.TextContentType); invalid UTF-8 becomes U+FFFD.
+//	             The module carries no charset tables: raw bytes in other
+//	             charsets are the host's job. With lists 0 the answer leaves
+//	             out "sections" and "articles". The popup uses it: a 1 MB
+//	             page then costs no JSON.stringify, no escaping and no copy
+//	             in the module.
 //	shape        {"urls": ["https://.../a/b", "/path"]}
 //	             -> [{"url": "...", "shape": "article|section|other", "rule": "..."}]
 //	             A URL that does not parse is "other" by rule "invalid-url".

@@ -64,9 +64,6 @@ func panicText(r any) string {
 	return "panic"
 }
 
-//go:wasmexport classify
-func classifyExport(ptr, size uint32) uint64 { return call("classify", ptr, size, classifyCall) }
-
 //go:wasmexport classify_html
 func classifyHTMLExport(urlPtr, urlLen, htmlPtr, htmlLen, lists uint32) (packed uint64) {
 	defer func() {

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
+	"strings"
 	"testing"
 
 	"feedscout/wasm/classify"
@@ -86,5 +88,79 @@ func TestAppendSubsMatchesEncodingJSON(t *testing.T) {
 		if got := appendSubs(nil, subs); !bytes.Equal(got, want) {
 			t.Errorf("appendSubs = %s, want %s", got, want)
 		}
+	}
+}
+
+// filled returns a value of type t with every field set, recursively: a
+// non-empty string, true, 1, a slice of one filled element. A field json
+// would write and the hand-written writer forgets then shows in the diff
+// against json.Marshal, omitempty fields included.
+func filled(t reflect.Type) reflect.Value {
+	v := reflect.New(t).Elem()
+	switch t.Kind() {
+	case reflect.String:
+		v.SetString("x <&> " + t.Name())
+	case reflect.Bool:
+		v.SetBool(true)
+	case reflect.Int, reflect.Int64, reflect.Int32:
+		v.SetInt(7)
+	case reflect.Slice:
+		v.Set(reflect.Append(reflect.MakeSlice(t, 0, 1), filled(t.Elem())))
+	case reflect.Pointer:
+		p := reflect.New(t.Elem())
+		p.Elem().Set(filled(t.Elem()))
+		v.Set(p)
+	case reflect.Struct:
+		for i := 0; i < t.NumField(); i++ {
+			if t.Field(i).IsExported() {
+				v.Field(i).Set(filled(t.Field(i).Type))
+			}
+		}
+	default:
+		panic("filled: no value for kind " + t.Kind().String() + ": teach the test (and jsonw.go) the new field type")
+	}
+	return v
+}
+
+// TestAppendPageCoversPage ties jsonw.go to classify.Page by reflection:
+// with every field (and every field of its feeds and links) set, the hand
+// writer gives what json.Marshal gives, and each json member name of the
+// struct types appears in its output. A field added to Page, Feed or Link
+// without a line in jsonw.go fails here.
+func TestAppendPageCoversPage(t *testing.T) {
+	p := filled(reflect.TypeFor[classify.Page]()).Addr().Interface().(*classify.Page)
+	want, err := json.Marshal(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := appendPage(nil, p)
+	if !bytes.Equal(got, want) {
+		t.Fatalf("appendPage of a page with every field set differs from json.Marshal:\n got %s\nwant %s", got, want)
+	}
+	for _, typ := range []reflect.Type{reflect.TypeFor[classify.Page](), reflect.TypeFor[classify.Feed](), reflect.TypeFor[classify.Link]()} {
+		for i := 0; i < typ.NumField(); i++ {
+			f := typ.Field(i)
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if !f.IsExported() || name == "-" {
+				continue
+			}
+			if name == "" {
+				name = f.Name
+			}
+			if !bytes.Contains(got, []byte(`"`+name+`":`)) {
+				t.Errorf("%s.%s (json %q) is not written by jsonw.go", typ.Name(), f.Name, name)
+			}
+		}
+	}
+	// Without lists, the same minus sections and articles.
+	var full, short map[string]any
+	json.Unmarshal(want, &full)
+	if err := json.Unmarshal(appendPageNoLists(nil, p), &short); err != nil {
+		t.Fatal(err)
+	}
+	delete(full, "sections")
+	delete(full, "articles")
+	if !reflect.DeepEqual(short, full) {
+		t.Errorf("appendPageNoLists = %v\nwant %v", short, full)
 	}
 }

@@ -67,6 +67,11 @@ type Feed struct {
 	// Headlines are the newest items of a previewed feed (at most
 	// MaxHeadlines), newest first.
 	Headlines []Headline `json:"headlines,omitempty"`
+	// Health is what the fetch that previewed the feed shows about how it
+	// is served (Content-Type, validators, gzip, rel=self, the newest
+	// item's age): warnings and errors only, no extra request
+	// (docs/checking.md).
+	Health []Finding `json:"health,omitempty"`
 }
 
 // MaxHeadlines is how many of a previewed feed's newest items a report
@@ -91,6 +96,10 @@ type Sitemap struct {
 	// Departments lists the child sitemaps of an index split by
 	// department, each a subscribable source; only the first was read.
 	Departments []Department `json:"departments,omitempty"`
+	// Health is what the fetch of the sitemap read shows (Content-Type,
+	// entries older than 48 hours, the 1,000-block limit): warnings and
+	// errors only, no extra request (docs/checking.md).
+	Health []Finding `json:"health,omitempty"`
 }
 
 // Department is one child sitemap of a department index.

@@ -166,6 +166,7 @@ func (r *run) checkFeed(f *Feed) {
 	default:
 		delete(r.previews, f.URL)
 		fillFeed(f, sum, heads)
+		f.Health = feedHealth(resp, sum, r.opt.Now())
 	}
 }
 
@@ -267,6 +268,7 @@ func (r *run) tryCandidate(step, u, via string) (verdict, *fetch.Response) {
 	}
 	f := Feed{URL: resp.URL, Via: via}
 	fillFeed(&f, sum, heads)
+	f.Health = feedHealth(resp, sum, r.opt.Now())
 	r.rep.Feeds = append(r.rep.Feeds, f)
 	return isFeed, resp
 }

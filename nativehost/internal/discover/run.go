@@ -73,6 +73,7 @@ type run struct {
 	gone         map[string]bool    // usual paths that answered 404 or 410
 	previews     map[string]preview // why an advertised feed has no preview
 	sitemapsRead int                // listed sitemaps read (at most maxSitemaps)
+	health       sitemapHealth      // health lines of the sitemaps read (health.go)
 
 	// What requests told about the site as a whole (see get).
 	guessed  bool           // a guess has been answered

@@ -99,6 +99,7 @@ func (r *run) fetchSitemap(u string, res *step) *sitemap.Sitemap {
 		return nil
 	}
 	sm, err := sitemap.Parse(bytes.NewReader(resp.Body))
+	r.health.keep(sm, resp, r.opt.Now())
 	switch {
 	case errors.Is(err, sitemap.ErrTruncated):
 		fail(report.Problem{Word: report.ProblemTruncated})
@@ -119,7 +120,7 @@ func (r *run) useSitemap(u string, sm *sitemap.Sitemap, depts []Department) bool
 	if j.Usable == sitemap.UsableNone {
 		return false
 	}
-	rec := Sitemap{URL: u, Kind: string(j.Usable), URLs: j.URLs, Departments: depts}
+	rec := Sitemap{URL: u, Kind: string(j.Usable), URLs: j.URLs, Departments: depts, Health: r.health[sm]}
 	if j.NewsFacts != nil && !j.NewsFacts.Newest.IsZero() {
 		rec.Newest = j.NewsFacts.Newest.UTC().Format(time.RFC3339)
 	}

@@ -14,6 +14,10 @@ const (
 	siblingMin = 5
 	// siblingShare is the share of them that must agree.
 	siblingShare = 0.8
+	// tagCloudMin is the fewest links under one tag directory (/tag/,
+	// /schlagwort/) that make a tag cloud or a long tag list rather than a
+	// menu: a menu promotes a handful of tags, a cloud lists dozens.
+	tagCloudMin = 6
 )
 
 // weakRules are the verdicts a pattern of siblings may overturn: the ones
@@ -30,7 +34,10 @@ var weakRules = map[string]bool{
 // when at least siblingMin paths share its parent directory and at least
 // 80 % of those judged article or section agree, it takes their shape with
 // rule "sibling-articles" or "sibling-sections". Verdicts from dates, ids,
-// the block list and the other structural rules never change. The result
+// the block list and the other structural rules never change. Tag pages
+// are sections only as navigation: when at least tagCloudMin listing
+// verdicts share one tag directory (/tag/a, /tag/b, ...: a tag cloud or a
+// long tag list, not a menu), they are other, rule "tag-cloud". The result
 // is parallel to paths.
 func InContext(paths []string) []Verdict {
 	out := make([]Verdict, len(paths))
@@ -56,7 +63,17 @@ func InContext(paths []string) []Verdict {
 			t.sections++
 		}
 	}
+	tagged := make(map[string]int)
 	for i := range paths {
+		if out[i].Rule == "listing" && parents[i] != "" && tagDir(parents[i]) {
+			tagged[parents[i]]++
+		}
+	}
+	for i := range paths {
+		if out[i].Rule == "listing" && tagged[parents[i]] >= tagCloudMin {
+			out[i] = Verdict{Other, "tag-cloud"}
+			continue
+		}
 		if parents[i] == "" || !weakRules[out[i].Rule] {
 			continue
 		}
@@ -94,4 +111,58 @@ func parentDir(path string) (string, bool) {
 		return "", false
 	}
 	return path[:i], true
+}
+
+// tagDir reports whether the last segment of dir names tags (tagWords).
+func tagDir(dir string) bool {
+	return foldIn(tagWords, dir[strings.LastIndexByte(dir, '/')+1:])
+}
+
+// navMin is the fewest distinct navigation links that show a page marks
+// up its navigation; below it, where a link sits says nothing.
+const navMin = 5
+
+// Link is one link of a page as InPage takes it: the path (as Path takes
+// it) and whether this place of it is in the page's navigation (inside a
+// <nav>, <header> or <footer> element). A path listed several times counts
+// as navigation when any of its places is.
+type Link struct {
+	Path string
+	Nav  bool
+}
+
+// InPage judges the links of one page: InContext's verdicts, then the
+// place of each link. A section is a listing the site offers as
+// navigation; a tag reached only as a story's label (the chips on a card,
+// the tag list under an article: /fortnite, /tesla on The Verge) is not. So
+// on a page with at least navMin navigation links, a link outside the
+// navigation whose section verdict rests on a bare word at depth 1 (rule
+// section) or on a tag directory (rule listing under /tag/) is other, rule
+// "off-navigation". Pages that do not mark up their navigation keep
+// InContext's verdicts. The result is parallel to links.
+func InPage(links []Link) []Verdict {
+	paths := make([]string, len(links))
+	navPaths := make(map[string]bool)
+	for i, l := range links {
+		paths[i] = l.Path
+		if l.Nav {
+			navPaths[l.Path] = true
+		}
+	}
+	out := InContext(paths)
+	if len(navPaths) < navMin {
+		return out
+	}
+	for i, l := range links {
+		if navPaths[l.Path] || out[i].Shape != Section {
+			continue
+		}
+		parent, deep := parentDir(l.Path)
+		switch {
+		case out[i].Rule == "section" && !deep,
+			out[i].Rule == "listing" && deep && tagDir(parent):
+			out[i] = Verdict{Other, "off-navigation"}
+		}
+	}
+	return out
 }

@@ -23,6 +23,7 @@ var idParams = map[string]int{
 	"id": 4, "p": 3, "idxno": 3, "aid": 4, "articleid": 4, "article_id": 4,
 	"newsid": 4, "news_id": 4, "storyid": 4, "story_id": 4, "contentid": 4,
 	"cntn_cd": 4, "idx": 4, "no": 4, "nid": 4, "k": 6, "docid": 4, "artid": 4,
+	"artnr": 4, "art_nr": 4, "articlenr": 4,
 }
 
 // viewWords are Joomla's view= values.

@@ -165,7 +165,7 @@ func refinedShape(path string) Verdict {
 		}
 		return Verdict{Other, "query-pagination"}
 	}
-	if v.Shape != Article {
+	if v.Shape != Article && v.Rule != "utility-page" {
 		switch q.kind {
 		case queryID:
 			return Verdict{Article, "query-id"}
@@ -188,6 +188,18 @@ func judgeSegs(segs []string) Verdict {
 	for i := 0; i < n-1; i++ {
 		if hasRole(segs[i], roleAuthor) && n-i <= 3 {
 			return Verdict{Other, "author"}
+		}
+	}
+
+	// The site's apps page: /apps, /app/.
+	if n == 1 && foldIn(serviceRoots, last) {
+		return Verdict{Other, "service-page"}
+	}
+
+	// Shops: /product/hp-laserjet-pro/, /produkte/123-toner.
+	for i := 0; i < n-1; i++ {
+		if hasRole(segs[i], roleShopDir) {
+			return Verdict{Other, "shop-page"}
 		}
 	}
 

@@ -86,6 +86,27 @@ func TestPathShape(t *testing.T) {
 		{"/articles/-/3178894?page=2", Article, "article-page"},
 		// A fragment never counts.
 		{"/world/#top", Section, "section"},
+		// Issue 17: forums, feeds lists, shops and product pages, service
+		// pages, print versions and CMS pages with an id are other.
+		{"/civis/threads/the-big-thread.1501234/", Other, "blocked-segment"},
+		{"/forums/", Other, "blocked-segment"},
+		{"/rss-feeds/", Other, "blocked-segment"},
+		{"/de/flux-rss", Other, "utility-page"},
+		{"/product/hp-laserjet-pro-m404dn/", Other, "shop-page"},
+		{"/news/subtop/products/", Section, "listing"},
+		{"/product-category/printers/laser/", Other, "blocked-segment"},
+		{"/shop/toner-cartridges/", Other, "blocked-segment"},
+		{"/apps", Other, "service-page"},
+		{"/category/apps/", Section, "listing"},
+		{"/kontaktformular.html", Other, "utility-page"},
+		{"/redaktion-kontakt/", Other, "utility-page"},
+		{"/ueber-uns/", Other, "blocked-segment"},
+		{"/spenden", Other, "blocked-segment"},
+		{"/news/news_lang_druck.php?ArtNr=335614", Other, "utility-page"},
+		{"/news/news_lang.php?ArtNr=335614", Article, "query-id"},
+		// Story slugs that open with a service word stay stories.
+		{"/app-store-fees-cut-for-small-developers/", Article, "slug"},
+		{"/jobs-report-beats-forecasts-again/", Article, "slug"},
 	}
 	for _, c := range cases {
 		got := Path(c.path)
@@ -217,6 +238,60 @@ func TestShapeInContext(t *testing.T) {
 	}
 	if len(InContext(nil)) != 0 {
 		t.Error("InContext(nil) is not empty")
+	}
+
+	// A tag cloud: many links under one tag directory are no menu.
+	var cloud []string
+	for _, tag := range []string{"abortion", "dallas", "education", "guns", "taxes", "voting"} {
+		cloud = append(cloud, "/tag/"+tag+"/")
+	}
+	for i, v := range InContext(cloud) {
+		if v != (Verdict{Other, "tag-cloud"}) {
+			t.Errorf("%s in a cloud of %d tags = %v, want other by tag-cloud", cloud[i], len(cloud), v)
+		}
+	}
+	// A menu's few tags stay sections, and so do many categories.
+	menu := []string{"/tag/ai/", "/tag/video-games/", "/category/politics/", "/category/sport/",
+		"/category/tech/", "/category/science/", "/category/music/", "/category/film/"}
+	for i, v := range InContext(menu) {
+		if v != Path(menu[i]) || v.Shape != Section {
+			t.Errorf("%s in a menu = %v, want Path's section verdict", menu[i], v)
+		}
+	}
+}
+
+func TestInPage(t *testing.T) {
+	// The Verge's home page: departments in the menu, tags as chips on
+	// the river's cards (issue 17: /fortnite, /tesla are no sections).
+	links := []Link{
+		{"/tech", true}, {"/reviews", true}, {"/science", true}, {"/entertainment", true},
+		{"/policy", true}, {"/about", true},
+		{"/fortnite", false}, {"/tesla", false},
+		{"/2026/11/29/24312345/fortnite-chapter-six-launch", false},
+		{"/tag/ai/", false}, // a tag chip
+		{"/tech", false},    // a department also linked from a card
+		{"/category/gadgets/", false},
+	}
+	want := []Verdict{
+		{Section, "section"}, {Section, "section"}, {Section, "section"}, {Section, "section"},
+		{Section, "section"}, {Other, "blocked-segment"},
+		{Other, "off-navigation"}, {Other, "off-navigation"},
+		{Article, "dated-path"},
+		{Other, "off-navigation"},
+		{Section, "section"},
+		{Section, "listing"}, // a category, not a tag: unchanged
+	}
+	for i, v := range InPage(links) {
+		if v != want[i] {
+			t.Errorf("InPage %s (nav %v) = %v, want %v", links[i].Path, links[i].Nav, v, want[i])
+		}
+	}
+	// A page that does not mark up its navigation keeps InContext's verdicts.
+	bare := []Link{{"/tech", false}, {"/fortnite", false}, {"/tag/ai/", false}}
+	for i, v := range InPage(bare) {
+		if v != Path(bare[i].Path) {
+			t.Errorf("InPage %s without navigation = %v, want Path's %v", bare[i].Path, v, Path(bare[i].Path))
+		}
 	}
 }
 

@@ -36,6 +36,10 @@ const (
 	roleConj
 	// rolePrefix: a leading segment that wraps another page (amp).
 	rolePrefix
+	// roleShopDir: a parent naming a shop's item (product, produkt): what
+	// follows it is a product page, other. Alone it may be a section
+	// (ITmedia's /news/subtop/products/ is product news).
+	roleShopDir
 )
 
 var shapeWords = map[string]uint16{}
@@ -75,6 +79,23 @@ func init() {
 		"wp-includes", "xmlrpc.php", "xmlrpc", "admin", "administrator", "ghost", "cgi-bin", "cdn-cgi",
 		"static", "assets", "upload", "uploads", "api", "edit",
 		"share", "print", "quote", "quotes", "comments", "ranking",
+		// Issue 17: forums, shops and product pages, classifieds, tickets,
+		// games and horoscopes, account settings, apps, feeds lists:
+		// every site links them, none is a story or a listing of stories.
+		"forum", "forums", "foren", "foro", "foros", "threads", "showthread",
+		"viewtopic", "product-category", "classifieds", "kleinanzeigen", "petites-annonces",
+		"clasificados", "tickets", "ticketshop", "horoscope", "horoscopes",
+		"horoskop", "horoskope", "horoscopo", "oroscopo", "puzzles", "sudoku",
+		"contests", "gewinnspiele", "gewinnspiel", "concours", "sorteos",
+		"epaper", "e-paper", "preferences", "settings", "einstellungen",
+		"kundenkonto", "mediakit", "media-kit", "subscriber-services",
+		"home-delivery", "site-map",
+		"rss-feeds", "feedback", "copyright", "ueber-uns", "uber-uns",
+		"wir-ueber-uns", "qui-sommes-nous", "quienes-somos", "chi-siamo",
+		"sobre-nos", "sobre-nosotros", "over-ons", "om-oss", "o-nas",
+		"disclaimer", "terms-and-conditions", "terms-conditions",
+		"nutzungsbedingungen", "useragreement", "user-agreement", "ueber",
+		"spenden", "donate", "donation", "donations", "support-us",
 	)
 	// Words that mark a legal or service page when they open or close a short
 	// last segment (privacy-policy, datenschutz-spiegel, contact-the-verge).
@@ -88,6 +109,17 @@ func init() {
 		"legales", "accessibility", "ethics", "newsletter", "newsletters",
 		"login", "signin", "subscribe", "contact", "about", "advertise",
 		"advertising",
+		// Issue 17: service pages named by a word or two, in the corpus's
+		// languages (kontaktformular, flux-rss, redaktion-kontakt). Words
+		// that open story slugs (app, jobs, weather, support, store) stay
+		// whole-segment blocks instead.
+		"kontakt", "kontakte", "kontaktformular", "kontakty", "contactez",
+		"contactus", "contatti", "iletisim", "hakkimizda", "masthead",
+		"colophon", "redaktion", "redazione", "redaccion", "redactie", "agb",
+		"nutzungsbedingungen", "useragreement", "faq", "faqs", "kundenservice",
+		"abo", "abos", "abonnement", "abonnements", "abonnieren", "mediadaten",
+		"rss", "feeds", "horoscope", "horoskop", "druck", "drucken",
+		"druckversion", "imprimir", "imprimer", "stampa", "printable",
 	)
 	addWords(roleListing,
 		"tag", "tags", "topic", "topics", "category", "categories", "cat",
@@ -125,4 +157,26 @@ func init() {
 	addWords(roleConj, "and", "und", "et", "y", "e", "i", "och", "og", "ve",
 		"&", "%26")
 	addWords(rolePrefix, "amp")
+	addWords(roleShopDir, "product", "products", "produkt", "produkte",
+		"produit", "produits", "producto", "productos", "prodotto", "prodotti",
+		"dp")
+}
+
+// tagWords name a site's tags, as opposed to its curated listings
+// (category, topic, rubric): many per site, linked from stories' tag lists
+// and tag clouds. InContext reads a page's many links under one of them as a
+// tag cloud.
+var tagWords = map[string]bool{
+	"tag": true, "tags": true, "schlagwort": true, "schlagworte": true,
+	"stichwort": true, "stichworte": true, "etiqueta": true, "etiquetas": true,
+	"etichetta": true, "mot-cle": true, "mots-cles": true, "trefwoord": true,
+	"keyword": true, "keywords": true, "tagged": true,
+}
+
+// serviceRoots are depth-1 pages about the site's apps (/apps, /app/): other
+// at the top of a site, sections only under a listing (/category/apps/).
+var serviceRoots = map[string]bool{
+	"app": true, "apps": true, "mobile-app": true, "mobile-apps": true,
+	"app-download": true, "applications": true, "aplicaciones": true,
+	"applicazioni": true, "aplicativos": true,
 }

@@ -97,7 +97,40 @@ func CheckSites(gen *Generated) []Site {
 		serveDoc(w, r, typeXML, body, time.Time{})
 	}))
 	sites = append(sites, Site{Name: "check-generated", Host: GeneratedHost, Handler: rt})
-	return sites
+	return append(sites, healthFeedSite(), healthNewsSite())
+}
+
+// Health hosts: sites whose discovery reports a feed and a news sitemap
+// with something to say in their health lines.
+const (
+	HealthFeedHost = "health-feed.check.test"
+	HealthNewsHost = "health-news.check.test"
+)
+
+// healthFeedSite advertises a feed served without ETag, Last-Modified or
+// gzip.
+func healthFeedSite() Site {
+	rt := newRouter(http.NotFoundHandler())
+	rt.handle("/", htmlPage(func(r *http.Request, now time.Time) page {
+		return page{Lang: "en", Title: "Health Gazette", SiteName: "Health Gazette", Paragraphs: []string{"News."},
+			Links: []headLink{{Rel: "alternate", Type: "application/rss+xml", Href: "/feed.xml", Title: "Health Gazette"}}}
+	}))
+	rt.handle("/feed.xml", served(typeRSS, func(now time.Time) []byte {
+		return rssFeed(checkFeed(HealthFeedHost, true, true), checkStories(HealthFeedHost, now, 10, time.Hour))
+	}))
+	return Site{Name: "check-health-feed", Host: HealthFeedHost, Handler: rt}
+}
+
+// healthNewsSite lists a news sitemap in robots.txt, served as text/html,
+// 31 of its 40 entries older than 48 hours.
+func healthNewsSite() Site {
+	rt := newRouter(http.NotFoundHandler())
+	rt.handle("/robots.txt", text(typeText, "User-agent: *\nDisallow:\n\nSitemap: https://"+HealthNewsHost+"/news-sitemap.xml\n"))
+	rt.handle("/", htmlPage(func(r *http.Request, now time.Time) page {
+		return page{Lang: "en", Title: "Health News", SiteName: "Health News", Paragraphs: []string{"News."}}
+	}))
+	rt.handle("/news-sitemap.xml", doc(typeHTML, func(now time.Time) []byte { return newsSitemap(HealthNewsHost, now, 40, 31) }))
+	return Site{Name: "check-health-news", Host: HealthNewsHost, Handler: rt}
 }
 
 // newsSitemap is a news sitemap of n articles on host, the newest an hour

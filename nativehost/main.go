@@ -32,7 +32,8 @@ const usage = `usage:
   feedscout-host serve [--addr 127.0.0.1:8765] [--state DIR] [--min-interval D] [--allow-private]
   feedscout-host opml [--reader any|newsboat|freshrss] [--gateway URL] [--sections N] [REPORTS.jsonl]   (discover --json reports, stdin by default)
   feedscout-host install [--browser NAME] [--profile DIR]
-  feedscout-host uninstall [--browser NAME] [--profile DIR]
+  feedscout-host install --serve [--addr 127.0.0.1:8765] [--state DIR] [--min-interval D] [--no-start]
+  feedscout-host uninstall [--browser NAME] [--profile DIR] | uninstall --serve
   feedscout-host version
 Started by a browser (chrome-extension://ID/ or Firefox's manifest path and
 add-on id), it speaks native messaging on stdin/stdout; see PROTOCOL.md.

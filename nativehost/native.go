@@ -67,6 +67,8 @@ func (h handler) Handle(ctx context.Context, req *message.Request, progress func
 			return nil, &message.Error{Code: message.CodeFetch, Msg: why.Sentence(), Args: args}
 		}
 		return &message.Reply{Section: res}, nil
+	case message.TypeCheck:
+		return handleCheck(ctx, req.URL, onRow)
 	}
 	return nil, &message.Error{Code: message.CodeUnknownType, Msg: fmt.Sprintf("Unknown request type %q.", req.Type), Args: map[string]any{"type": req.Type}}
 }

@@ -18,7 +18,7 @@ const (
 const (
 	CodeBadJSON       = "bad-json"        // the body is not JSON
 	CodeBadRequest    = "bad-request"     // JSON of the wrong shape
-	CodeUnknownType   = "unknown-type"    // type is not discover, section or version
+	CodeUnknownType   = "unknown-type"    // type is not discover, section, check or version
 	CodeBadURL        = "bad-url"         // url missing, not absolute, or not http(s)
 	CodeEmpty         = "empty"           // a frame of length zero
 	CodeTooLarge      = "too-large"       // a frame over MaxRequest (discarded)
@@ -41,13 +41,14 @@ type Error struct {
 func (e *Error) Error() string { return e.Code + ": " + e.Msg }
 
 // Reply is one message to the extension. Exactly one of Request (progress),
-// Report/Section/Version (result) or Error (error) is set, matching Type.
+// Report/Section/Check/Version (result) or Error (error) is set, matching Type.
 type Reply struct {
 	ID      json.RawMessage `json:"id"`
 	Type    string          `json:"type"`
 	Request any             `json:"request,omitempty"`
 	Report  any             `json:"report,omitempty"`
 	Section any             `json:"section,omitempty"`
+	Check   any             `json:"check,omitempty"`
 	Version string          `json:"version,omitempty"`
 	Error   string          `json:"error,omitempty"`
 	Code    string          `json:"code,omitempty"`

@@ -14,6 +14,7 @@ import (
 const (
 	TypeDiscover = "discover"
 	TypeSection  = "section"
+	TypeCheck    = "check" // a feed or news sitemap through its checks (docs/checking.md)
 	TypeVersion  = "version"
 )
 
@@ -80,14 +81,17 @@ func Decode(body []byte) (*Request, error) {
 	switch req.Type {
 	case TypeVersion:
 		return &req, nil
-	case TypeDiscover, TypeSection:
+	case TypeDiscover, TypeSection, TypeCheck:
 	case "":
-		return &req, &Error{Code: CodeBadRequest, Msg: "The request has no type; use discover, section or version."}
+		return &req, &Error{Code: CodeBadRequest, Msg: "The request has no type; use discover, section, check or version."}
 	default:
-		return &req, &Error{Code: CodeUnknownType, Msg: fmt.Sprintf("Unknown request type %q; use discover, section or version.", clip(req.Type, 40)), Args: map[string]any{"type": clip(req.Type, 40)}}
+		return &req, &Error{Code: CodeUnknownType, Msg: fmt.Sprintf("Unknown request type %q; use discover, section, check or version.", clip(req.Type, 40)), Args: map[string]any{"type": clip(req.Type, 40)}}
 	}
 	if err := checkURL("url", req.URL); err != nil {
 		return &req, err
+	}
+	if req.Type == TypeCheck && req.Page != nil {
+		return &req, &Error{Code: CodeBadRequest, Msg: "A check request takes no page."}
 	}
 	if req.Type == TypeSection && req.Page != nil {
 		return &req, &Error{Code: CodeBadRequest, Msg: "A section request takes no page."}

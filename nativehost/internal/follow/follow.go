@@ -232,8 +232,11 @@ func clock(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
 // an index); every other failure is recorded in st.
 func (f *Follower) refresh(ctx context.Context, st *State) error {
 	now := f.now()
-	if st.Kind == KindSection && len(st.Entries) > 0 {
-		if lm, unchanged := f.sectionUnchanged(ctx, st); unchanged {
+	wasSection := st.Kind == KindSection
+	if wasSection {
+		// The sitemap is read before the page, so a lastmod kept for the
+		// page is never newer than what the page showed.
+		if lm, unchanged := f.sectionUnchanged(ctx, st); unchanged && len(st.Entries) > 0 {
 			st.Result = "skipped: unchanged in the sections sitemap"
 			st.LastOK = now
 			st.NextFetch = now.Add(f.interval)
@@ -245,6 +248,17 @@ func (f *Follower) refresh(ctx context.Context, st *State) error {
 				}
 			}()
 		}
+	} else {
+		defer func() {
+			// A source just found to be a section: count it among the
+			// site's followed sections, and keep its lastmod if the
+			// sitemap is known and shows no change after this fetch.
+			if st.Kind == KindSection && st.Status == StatusOK && st.LastFetch.Equal(now) {
+				if lm, _ := f.sectionUnchanged(ctx, st); !lm.IsZero() && !lm.After(now) {
+					st.SitemapLastmod = lm
+				}
+			}
+		}()
 	}
 	var rows []fetch.Row
 	site, err := f.client.Site(st.URL, func(r fetch.Row) { rows = append(rows, r) })

@@ -288,3 +288,60 @@ func TestCheckSource(t *testing.T) {
 		t.Errorf("requests were made: %v", d.web.HitHosts())
 	}
 }
+
+// TestSectionsSitemap: with several sections of one site followed, the
+// site's sections sitemap (named in robots.txt, with lastmod) is read first
+// and only the section that moved is fetched again.
+func TestSectionsSitemap(t *testing.T) {
+	t.Parallel()
+	d := startDesk(t, 4, 8, 15*time.Minute)
+	for _, s := range d.Sections {
+		d.feed(t, "/section/"+s+"/")
+	}
+	d.clock.Add(15 * time.Minute)
+	d.Publish(1, 2) // into the third section only
+	d.clock.Add(time.Second)
+	var results []string
+	for _, s := range d.Sections {
+		results = append(results, d.feed(t, "/section/"+s+"/").Result)
+	}
+	for i, s := range d.Sections {
+		n, _ := d.hits("/section/" + s + "/")
+		want, result := 1, "skipped: unchanged in the sections sitemap"
+		switch i {
+		case 0:
+			// The first section was followed before the second made the
+			// sitemap worth reading: it has no lastmod yet, so one more fetch.
+			want, result = 2, "304"
+		case 2:
+			want, result = 2, "200"
+		}
+		if n != want || results[i] != result {
+			t.Errorf("section %s: %d fetches, result %q; want %d, %q", s, n, results[i], want, result)
+		}
+	}
+	if n, _ := d.hits("/sections-sitemap.xml"); n != 2 {
+		t.Errorf("sections sitemap read %d times, want once per interval (found in the first round, read in the second)", n)
+	}
+	st := d.feed(t, "/section/"+d.Sections[2]+"/")
+	if len(st.Entries) != 3 {
+		t.Errorf("the moved section has %d entries, want 3", len(st.Entries))
+	}
+	// The next interval: nothing moved; the sitemap answers 304, no section is fetched.
+	d.clock.Add(15 * time.Minute)
+	for _, s := range d.Sections {
+		d.feed(t, "/section/"+s+"/")
+	}
+	if n, nm := d.hits("/sections-sitemap.xml"); n != 3 || nm != 1 {
+		t.Errorf("sections sitemap: %d reads, %d answered 304; want 3, 1", n, nm)
+	}
+	for i, s := range d.Sections {
+		want := 1
+		if i == 0 || i == 2 {
+			want = 2
+		}
+		if n, _ := d.hits("/section/" + s + "/"); n != want {
+			t.Errorf("section %s fetched %d times, want %d", s, n, want)
+		}
+	}
+}

@@ -188,6 +188,7 @@ func appendLinks(b []byte, links []classify.Link) []byte {
 		o := object{b: b}
 		o.str("url", links[i].URL)
 		o.strOmit("text", links[i].Text)
+		o.strOmit("name", links[i].Name)
 		return o.done()
 	})
 }

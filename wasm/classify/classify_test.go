@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func readFixture(t testing.TB, name string) (pageURL string, body []byte, contentType string) {
@@ -519,6 +520,76 @@ func TestTagOf(t *testing.T) {
 	for _, c := range cases {
 		if got := tagOf([]byte(c.raw)); got != c.want {
 			t.Errorf("tagOf(%q) = %d, want %d", c.raw, got, c.want)
+		}
+	}
+}
+
+// TestSectionNames: a section's name is the site's own word for it, the
+// best of the anchors that point at it (testdata/section-names.html, a
+// news homepage linking each department from its menu, a river heading, a
+// "Mehr" link and pictures): the menu label first, then a heading, a
+// "Mehr Sport" before a picture's alt or an aria-label; "Mehr", "Alle",
+// "»" name nothing; whitespace collapsed, decoration trimmed, long labels
+// cut.
+func TestSectionNames(t *testing.T) {
+	pageURL, body, ct := readFixture(t, "section-names.html")
+	p, err := Classify(pageURL, body, ct)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, s := range p.Sections {
+		got[strings.TrimPrefix(s.URL, "https://www.tagesblatt.example")] = s.Name
+	}
+	for _, a := range p.Articles {
+		if a.Name != "" {
+			t.Errorf("article %s has a name %q: names are for sections", a.URL, a.Name)
+		}
+	}
+	want := map[string]string{
+		"/politik/":    "Politik",            // whitespace collapsed
+		"/wirtschaft/": "Wirtschaft",         // "&nbsp;&raquo;" trimmed; the footer says the same
+		"/sport/":      "Sport",              // the menu, not the river's "Mehr Sport"
+		"/kultur/":     "Kultur und Medien",  // an icon link's aria-label
+		"/wissen/":     "Wissen",             // the menu alone
+		"/lokales/":    "Aus der Region",     // the heading, not "Mehr »"
+		"/reise/":      "Reise und Freizeit", // a picture's alt beats "Alle anzeigen" and "Mehr"
+		"/meinung/":    "",                   // only "Mehr" and "Alle": no name
+		"/ratgeber/":   "Ratgeber rund um Geld, Recht, Gesundheit, Wohnen, Familie, Reisen, Auto…",
+	}
+	for path, name := range want {
+		n, ok := got[path]
+		if !ok {
+			t.Errorf("%s is not a section (sections %v)", path, got)
+			continue
+		}
+		if n != name {
+			t.Errorf("name of %s = %q, want %q", path, n, name)
+		}
+	}
+	if n := utf8.RuneCountInString(got["/ratgeber/"]); n > maxNameRunes {
+		t.Errorf("a name of %d characters, over %d", n, maxNameRunes)
+	}
+}
+
+func TestSectionNameRanks(t *testing.T) {
+	cases := []struct {
+		a    anchor
+		want int
+	}{
+		{anchor{text: "Economy", nav: true}, nameNav},
+		{anchor{text: "Economy"}, nameText},
+		{anchor{text: "More business", nav: true}, nameMore},
+		{anchor{text: "もっと見る"}, noName},
+		{anchor{text: "See all »"}, noName},
+		{anchor{text: "»"}, noName},
+		{anchor{text: ""}, noName},
+		{anchor{text: "World news", weakText: true}, nameStandIn},
+		{anchor{text: "Ещё новости"}, nameMore},
+	}
+	for _, c := range cases {
+		if got := nameRank(&c.a); got != c.want {
+			t.Errorf("nameRank(%+v) = %d, want %d", c.a, got, c.want)
 		}
 	}
 }

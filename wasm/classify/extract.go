@@ -37,6 +37,9 @@ type anchor struct {
 	// weakText: text is a stand-in (aria-label, title, image alt) because
 	// the anchor has no text of its own.
 	weakText bool
+	// nav: the anchor sits in the page's navigation, inside a <nav>,
+	// <header> or <footer> element (shape.Link's Nav).
+	nav bool
 }
 
 // maxText bounds the bytes of text kept for one anchor or the title before
@@ -60,6 +63,7 @@ func extract(body []byte) *doc {
 		alt    string  // first image alt inside the open <a>
 		rawTag tag     // the raw-text element whose content comes next
 		imgs   int
+		nav    int           // depth of open <nav>, <header>, <footer>
 		at     htmltok.Attrs // attribute reader, reused from tag to tag
 	)
 	closeAnchor := func() {
@@ -110,6 +114,7 @@ func extract(body []byte) *doc {
 				closeAnchor()
 				at.Reset(z)
 				cur = readAnchor(&at)
+				cur.nav = nav > 0
 			case tagImg:
 				wantAlt, wantSrc := cur != nil && alt == "", imgs < maxImgs
 				if wantAlt || wantSrc {
@@ -138,17 +143,22 @@ func extract(body []byte) *doc {
 				rawTag = t
 			case tagTitle, tagRaw:
 				rawTag = t
+			case tagNav:
+				nav++
 			}
 			if cur != nil && t != tagA && t != tagPhrasing && len(text) < maxText {
 				text = append(text, ' ')
 			}
 		case html.EndTagToken:
 			rawTag = tagNone
-			switch tagOf(z.Raw()) {
+			switch t := tagOf(z.Raw()); t {
 			case tagA:
 				closeAnchor()
 			case tagPhrasing:
 			default:
+				if t == tagNav && nav > 0 {
+					nav--
+				}
 				if cur != nil && len(text) < maxText {
 					text = append(text, ' ')
 				}
@@ -174,6 +184,7 @@ const (
 	tagScript // also iframe: a src, then raw text
 	tagTitle
 	tagRaw // style, textarea, xmp, noembed, noframes, noscript, plaintext
+	tagNav // nav, header, footer: the page's navigation
 	// tagPhrasing are inline elements whose tags do not separate words:
 	// text on both sides of them joins without a space, as rendered.
 	tagPhrasing
@@ -189,10 +200,11 @@ var tagNames = [...]struct {
 	{"a", tagA}, {"abbr", tagPhrasing}, {"b", tagPhrasing}, {"base", tagBase},
 	{"bdi", tagPhrasing}, {"bdo", tagPhrasing}, {"cite", tagPhrasing},
 	{"code", tagPhrasing}, {"data", tagPhrasing}, {"dfn", tagPhrasing},
-	{"em", tagPhrasing}, {"font", tagPhrasing}, {"i", tagPhrasing},
+	{"em", tagPhrasing}, {"font", tagPhrasing}, {"footer", tagNav},
+	{"header", tagNav}, {"i", tagPhrasing},
 	{"iframe", tagScript}, {"img", tagImg}, {"kbd", tagPhrasing},
 	{"link", tagLink}, {"mark", tagPhrasing}, {"meta", tagMeta},
-	{"noembed", tagRaw}, {"noframes", tagRaw}, {"noscript", tagRaw},
+	{"nav", tagNav}, {"noembed", tagRaw}, {"noframes", tagRaw}, {"noscript", tagRaw},
 	{"plaintext", tagRaw}, {"q", tagPhrasing}, {"rp", tagPhrasing},
 	{"rt", tagPhrasing}, {"ruby", tagPhrasing}, {"s", tagPhrasing},
 	{"samp", tagPhrasing}, {"script", tagScript}, {"small", tagPhrasing},

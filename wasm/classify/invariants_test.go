@@ -73,6 +73,10 @@ func checkInvariants(t testing.TB, p *Page) {
 		for _, l := range list {
 			checkURL(name, l.URL)
 			checkText(name+" text", l.Text)
+			checkText(name+" name", l.Name)
+			if n := utf8.RuneCountInString(l.Name); n > maxNameRunes || (l.Name != "" && name != "section") {
+				t.Errorf("%s %q: name %q (%d characters; only sections have one, at most %d)", name, l.URL, l.Name, n, maxNameRunes)
+			}
 			if dup[l.URL] {
 				t.Errorf("%s %q twice", name, l.URL)
 			}

@@ -13,34 +13,54 @@ import (
 // links of one page are siblings) and split into sections and articles.
 // Each URL is listed once, at its first place, with the first text an
 // anchor gives it (an anchor's own text beats a stand-in from an image alt
-// or a label: rivers link each story from its picture first). The page
-// itself is left out of both lists, and so is an article link that only adds
-// a query to another article link (/article/X/?n_cid=mail beside
+// or a label: rivers link each story from its picture first); a section
+// also gets the best of its anchors' texts as its Name (names.go). The
+// page itself is left out of both lists, and so is an article link that
+// only adds a query to another article link (/article/X/?n_cid=mail beside
 // /article/X/): the same story with a tracking parameter.
 func pageLinks(p *Page, pu *url.URL, r *resolver, anchors []anchor) {
+	type seen struct {
+		weak     bool   // Text is a stand-in
+		name     string // the best-ranked text so far
+		nameRank int
+	}
 	var links []Link
-	var weak []bool
-	var inputs []string
+	var info []seen
+	var places []shape.Link
 	at := map[string]int{} // URL -> index in links
-	for _, a := range anchors {
+	for i := range anchors {
+		a := &anchors[i]
 		res := r.resolve(a.href)
 		if res.u == nil || res.feed || !sameHost(pu, res.u) {
 			continue
 		}
-		if i, ok := at[res.s]; ok {
-			if a.text != "" && (links[i].Text == "" || (weak[i] && !a.weakText)) {
-				links[i].Text, weak[i] = a.text, a.weakText
+		rank := nameRank(a)
+		if j, ok := at[res.s]; ok {
+			if a.text != "" && (links[j].Text == "" || (info[j].weak && !a.weakText)) {
+				links[j].Text, info[j].weak = a.text, a.weakText
 			}
+			if rank < info[j].nameRank {
+				info[j].name, info[j].nameRank = a.text, rank
+			}
+			places[j].Nav = places[j].Nav || a.nav
 			continue
 		}
 		at[res.s] = len(links)
 		links = append(links, Link{URL: res.s, Text: a.text})
-		weak = append(weak, a.weakText)
-		inputs = append(inputs, shape.Input(res.u))
+		s := seen{weak: a.weakText, nameRank: rank}
+		if rank < noName {
+			s.name = a.text
+		}
+		info = append(info, s)
+		places = append(places, shape.Link{Path: shape.Input(res.u), Nav: a.nav})
 	}
 	p.SameHostLinks = len(links)
 	self := pu.String()
-	verdicts := shape.InContext(inputs)
+	paths := make([]string, len(places))
+	for i, pl := range places {
+		paths[i] = pl.Path
+	}
+	verdicts := shape.InContext(paths)
 	for i, v := range verdicts {
 		if links[i].URL == self {
 			continue
@@ -54,7 +74,11 @@ func pageLinks(p *Page, pu *url.URL, r *resolver, anchors []anchor) {
 		case shape.Article:
 			p.Articles = append(p.Articles, links[i])
 		case shape.Section:
-			p.Sections = append(p.Sections, links[i])
+			l := links[i]
+			if info[i].name != "" {
+				l.Name = sectionName(info[i].name)
+			}
+			p.Sections = append(p.Sections, l)
 		}
 	}
 	p.LinksToArticles = len(p.Articles) >= minArticleLinks

@@ -98,6 +98,13 @@ type Feed struct {
 type Link struct {
 	URL  string `json:"url"`
 	Text string `json:"text,omitempty"`
+	// Name is set on sections: the site's own words for the section, the
+	// best text of the anchors that point at it (a label in the page's
+	// navigation before a river heading, either before a "More business"
+	// link, an anchor's own text before an image alt or aria-label; texts
+	// that only say "more" or "see all" never), decoration such as "»"
+	// trimmed, at most 80 characters. Empty when no anchor names it.
+	Name string `json:"name,omitempty"`
 }
 
 // Classify reads one HTML page fetched from pageURL (absolute http or

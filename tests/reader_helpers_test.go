@@ -1,0 +1,92 @@
+package tests
+
+// Helpers for the real-reader tests: every fixture site discovered, the
+// reports turned into OPML by the host's opml command, and what each
+// site's subscriptions are.
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	reportpkg "feedscout/report"
+	"feedscout/tests/fixtureweb"
+	"feedscout/wasm/opml"
+)
+
+// readerSite is one fixture site as the reader tests see it: its report
+// and what the opml command follows of it.
+type readerSite struct {
+	name string
+	rep  reportpkg.Report
+	subs []opml.Subscription
+}
+
+// followed reports whether a site's outcome is one a reader can follow.
+func followed(outcome string) bool {
+	switch outcome {
+	case reportpkg.OutcomeFeed, reportpkg.OutcomeNewsSitemap, reportpkg.OutcomeArticleSitemap, reportpkg.OutcomeSections:
+		return true
+	}
+	return false
+}
+
+// discoverReports runs `discover --json` over the sites in one process and
+// returns its JSON Lines as printed, and each site decoded, by name.
+func discoverReports(t testing.TB, env []string, sites []fixtureweb.Site) ([]byte, map[string]*readerSite) {
+	t.Helper()
+	args := []string{"discover", "--json"}
+	for _, s := range sites {
+		args = append(args, s.URL())
+	}
+	out, errOut, code := runHost(t, env, "", args...)
+	if code != 0 {
+		t.Fatalf("discover exit %d: %s", code, errOut)
+	}
+	byRoot := map[string]reportpkg.Report{}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var r reportpkg.Report
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("report is not JSON: %v\n%s", err, line)
+		}
+		byRoot[r.Site] = r
+	}
+	got := map[string]*readerSite{}
+	for _, s := range sites {
+		r, ok := byRoot[rootOf(s.URL())]
+		if !ok {
+			t.Fatalf("no report for %s (%s)", s.Name, s.URL())
+		}
+		got[s.Name] = &readerSite{name: s.Name, rep: r, subs: opml.FromReport(&r, opml.DefaultSections)}
+	}
+	return []byte(out), got
+}
+
+// writeOPML writes the reports into dir and runs `opml ARGS... FILE`; it
+// returns the OPML document's path.
+func writeOPML(t testing.TB, env []string, dir string, reports []byte, args ...string) string {
+	t.Helper()
+	in := filepath.Join(dir, "reports.jsonl")
+	if err := os.WriteFile(in, reports, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := runHost(t, env, "", append(append([]string{"opml"}, args...), in)...)
+	if code != 0 {
+		t.Fatalf("opml %v: exit %d: %s", args, code, errOut)
+	}
+	back, err := opml.Read(bytes.NewReader([]byte(out)))
+	if err != nil {
+		t.Fatalf("the opml command's output does not read back: %v", err)
+	}
+	if len(back) == 0 {
+		t.Fatalf("opml %v wrote no subscriptions", args)
+	}
+	file := filepath.Join(dir, "export.opml")
+	if err := os.WriteFile(file, []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return file
+}

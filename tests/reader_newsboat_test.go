@@ -25,20 +25,46 @@ func TestReaderNewsboat(t *testing.T) {
 	newsboatPath(t)
 	w := startWeb(t, fixtureweb.DefaultSites())
 	env := fastEnv(w)
-	reports, sites := discoverReports(t, env, fixtureweb.DefaultSites())
-	dir := t.TempDir()
-	file := writeOPML(t, env, dir, reports, "--reader", "newsboat")
-
 	host, err := filepath.EvalSymlinks(hostBinary(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := newReader(t, env)
+	readThrough(t, env, env, []string{"--reader", "newsboat"}, func(s opml.Subscription) string {
+		return "exec:" + opml.NewsboatCommand(host, s.URL)
+	})
+}
+
+// TestReaderGateway is the same path for the any flavour: newsboat reads
+// every news sitemap, article sitemap and section through the loopback
+// gateway (`feedscout-host serve`), at the URL `opml --reader any
+// --gateway` gave it.
+func TestReaderGateway(t *testing.T) {
+	t.Parallel()
+	newsboatPath(t)
+	w := startWeb(t, fixtureweb.DefaultSites())
+	env := fastEnv(w)
+	g := startGateway(t, env)
+	// newsboat asks the gateway on loopback itself: no proxy for it.
+	readerEnv := append(append([]string(nil), env...), "NO_PROXY=127.0.0.1", "no_proxy=127.0.0.1")
+	readThrough(t, env, readerEnv, []string{"--reader", "any", "--gateway", g.base}, func(s opml.Subscription) string {
+		return opml.GatewayURL(g.base, s.URL)
+	})
+}
+
+// readThrough discovers every default site with env, writes the OPML with
+// opmlArgs, has newsboat (with readerEnv) import and reload it, and checks
+// what it read. urlOf is newsboat's URL for a subscription that is not a
+// feed (a feed is its own URL).
+func readThrough(t *testing.T, env, readerEnv []string, opmlArgs []string, urlOf func(opml.Subscription) string) {
+	reports, sites := discoverReports(t, env, fixtureweb.DefaultSites())
+	file := writeOPML(t, env, t.TempDir(), reports, opmlArgs...)
+
+	r := newReader(t, readerEnv)
 	// newsboat fetches the feeds itself with libcurl, through the fixture's
 	// proxy (https_proxy); libcurl reads only Debian's CA bundle (neither
 	// SSL_CERT_FILE nor a newsboat setting names another), so the test
-	// CA's certificates are not checked. `feed`, which newsboat runs, checks
-	// them as ever (SSL_CERT_FILE).
+	// CA's certificates are not checked. `feed` and the gateway check them
+	// as ever (SSL_CERT_FILE).
 	if err := os.WriteFile(filepath.Join(r.home, "config"), []byte("reload-threads 1\nssl-verifypeer no\nssl-verifyhost no\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -53,14 +79,11 @@ func TestReaderNewsboat(t *testing.T) {
 	}
 	r.reload(t)
 	got := byFeed(r.items(t))
-
-	// newsboat's URL for each subscription: the feed's own, or the exec:
-	// line it made of the OPML's "|command".
-	urlOf := func(s opml.Subscription) string {
+	newsboatURL := func(s opml.Subscription) string {
 		if s.Kind == opml.KindFeed {
 			return s.URL
 		}
-		return "exec:" + opml.NewsboatCommand(host, s.URL)
+		return urlOf(s)
 	}
 	known := map[string]bool{}
 	names := make([]string, 0, len(sites))
@@ -82,7 +105,7 @@ func TestReaderNewsboat(t *testing.T) {
 		}
 		total, readable := 0, 0
 		for _, sub := range s.subs {
-			u := urlOf(sub)
+			u := newsboatURL(sub)
 			known[u] = true
 			n := len(got[u])
 			total += n

@@ -72,6 +72,9 @@ type Follower struct {
 	interval time.Duration
 	timeout  time.Duration
 	now      func() time.Time
+	// plain turns the sections sitemap off: every due section is fetched
+	// (the baseline of the benchmarks).
+	plain bool
 
 	mu    sync.Mutex
 	locks map[string]chan struct{}
@@ -232,8 +235,9 @@ func clock(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
 // an index); every other failure is recorded in st.
 func (f *Follower) refresh(ctx context.Context, st *State) error {
 	now := f.now()
-	wasSection := st.Kind == KindSection
-	if wasSection {
+	switch {
+	case f.plain:
+	case st.Kind == KindSection:
 		// The sitemap is read before the page, so a lastmod kept for the
 		// page is never newer than what the page showed.
 		if lm, unchanged := f.sectionUnchanged(ctx, st); unchanged && len(st.Entries) > 0 {
@@ -248,7 +252,7 @@ func (f *Follower) refresh(ctx context.Context, st *State) error {
 				}
 			}()
 		}
-	} else {
+	default:
 		defer func() {
 			// A source just found to be a section: count it among the
 			// site's followed sections, and keep its lastmod if the

@@ -31,14 +31,15 @@ type read struct {
 // first-seen dates of a section's articles.
 func interpret(resp *fetch.Response, st *State, now time.Time) (*read, error) {
 	body, ctype := resp.Body, resp.Header.Get("Content-Type")
-	if _, err := feed.Parse(body, ctype); err == nil {
+	// The sitemap reader first: it streams, and most sources are sitemaps.
+	sm, err := sitemap.Parse(bytes.NewReader(body))
+	if err == nil {
+		return fromSitemap(sm, resp.URL, now)
+	}
+	if _, ferr := feed.Parse(body, ctype); ferr == nil {
 		return nil, &sourceError{kind: ErrAlreadyFeed, sentence: "already a feed: subscribe to it directly (" + resp.URL + ")."}
 	}
-	sm, err := sitemap.Parse(bytes.NewReader(body))
-	switch {
-	case err == nil:
-		return fromSitemap(sm, resp.URL, now)
-	case !errors.Is(err, sitemap.ErrNotSitemap) || st.Kind == KindNews || st.Kind == KindArticle:
+	if !errors.Is(err, sitemap.ErrNotSitemap) || st.Kind == KindNews || st.Kind == KindArticle {
 		return nil, fmt.Errorf("%s no longer reads as a sitemap (%s); the publisher may be changing it.", resp.URL, strings.TrimPrefix(err.Error(), "parse sitemap: "))
 	}
 	if !htmlish(ctype, body) {
@@ -100,22 +101,45 @@ func fromSitemap(sm *sitemap.Sitemap, at string, now time.Time) (*read, error) {
 	if sitemap.Judge(sm, now).Usable == sitemap.UsableSections {
 		return nil, badSource("%s lists section pages, not articles; follow one of its sections instead.", at)
 	}
-	var dated []sitemap.Entry
-	for _, e := range sm.Entries {
-		if !e.Lastmod.IsZero() {
-			dated = append(dated, e)
-		}
-	}
-	if len(dated) == 0 {
+	newest := newestDated(sm.Entries, MaxEntries)
+	if len(newest) == 0 {
 		return nil, badSource("%s lists no dated pages (no <lastmod>), so its newest articles cannot be told; follow a news sitemap or a section page of the site instead.", at)
 	}
-	slices.SortStableFunc(dated, func(a, b sitemap.Entry) int { return b.Lastmod.Compare(a.Lastmod) })
-	dated = dated[:min(len(dated), MaxEntries)]
 	r := &read{kind: KindArticle, title: siteTitle("", base.Hostname(), "articles")}
-	for _, e := range dated {
+	for _, i := range newest {
+		e := sm.Entries[i]
 		r.entries = append(r.entries, Entry{URL: abs(e.Loc), Title: slugTitle(e.Loc), Published: e.Lastmod})
 	}
 	return r, nil
+}
+
+// newestDated returns the indexes of the n entries with the latest
+// lastmod, newest first (file order among equal dates), without copying
+// the entries: a 50,000-URL sitemap is read once, keeping n indexes.
+func newestDated(es []sitemap.Entry, n int) []int {
+	var top []int // sorted newest first
+	later := func(i, j int) bool { // i sorts before j
+		if c := es[i].Lastmod.Compare(es[j].Lastmod); c != 0 {
+			return c > 0
+		}
+		return i < j
+	}
+	for i := range es {
+		if es[i].Lastmod.IsZero() || (len(top) == n && !later(i, top[n-1])) {
+			continue
+		}
+		at, _ := slices.BinarySearchFunc(top, i, func(t, i int) int {
+			if later(t, i) {
+				return -1
+			}
+			return 1
+		})
+		if len(top) == n {
+			top = top[:n-1]
+		}
+		top = slices.Insert(top, at, i)
+	}
+	return top
 }
 
 // fromSection makes the entries of a section page: the section rule's

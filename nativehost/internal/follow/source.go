@@ -117,7 +117,7 @@ func fromSitemap(sm *sitemap.Sitemap, at string, now time.Time) (*read, error) {
 // lastmod, newest first (file order among equal dates), without copying
 // the entries: a 50,000-URL sitemap is read once, keeping n indexes.
 func newestDated(es []sitemap.Entry, n int) []int {
-	var top []int // sorted newest first
+	var top []int                  // sorted newest first
 	later := func(i, j int) bool { // i sorts before j
 		if c := es[i].Lastmod.Compare(es[j].Lastmod); c != 0 {
 			return c > 0

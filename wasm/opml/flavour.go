@@ -21,7 +21,9 @@ const (
 	// exec: line).
 	ReaderNewsboat = "newsboat"
 	// ReaderFreshRSS gives each of them as an XPath outline FreshRSS
-	// scrapes itself: XML+XPath for sitemaps, HTML+XPath for sections.
+	// scrapes itself: XML+XPath for sitemaps, HTML+XPath for sections;
+	// a gzip file (sitemap.xml.gz), which FreshRSS cannot unpack, goes
+	// through the gateway as for ReaderAny.
 	ReaderFreshRSS = "freshrss"
 )
 
@@ -46,8 +48,9 @@ type Options struct {
 	// Reader is ReaderAny, ReaderNewsboat or ReaderFreshRSS; empty means
 	// ReaderAny.
 	Reader string
-	// Gateway is the base URL of the gateway for ReaderAny (scheme, host,
-	// port, and a path prefix if it has one); empty means DefaultGateway.
+	// Gateway is the base URL of the gateway for ReaderAny and for
+	// ReaderFreshRSS's gzip files (scheme, host, port, and a path prefix
+	// if it has one); empty means DefaultGateway.
 	Gateway string
 	// Host is the absolute path of the feedscout-host program, which
 	// ReaderNewsboat's outlines run. Required for that flavour when there
@@ -81,7 +84,7 @@ func newFlavour(o Options, subs []Subscription) (flavour, error) {
 	}
 	problem := ""
 	switch f.reader {
-	case ReaderAny:
+	case ReaderAny, ReaderFreshRSS:
 		// scheme://host[/prefix]: no query or fragment to append to.
 		rest, ok := strings.CutPrefix(f.gateway, "http://")
 		if !ok {
@@ -100,7 +103,6 @@ func newFlavour(o Options, subs []Subscription) (flavour, error) {
 				break
 			}
 		}
-	case ReaderFreshRSS:
 	default:
 		problem = "unknown reader " + strconv.Quote(o.Reader) + " (want any, newsboat or freshrss)"
 	}
@@ -108,6 +110,15 @@ func newFlavour(o Options, subs []Subscription) (flavour, error) {
 		return f, errors.New("opml: write: " + problem)
 	}
 	return f, nil
+}
+
+// gzipFile reports whether source names a gzip file (a path ending in
+// .gz, such as sitemap-news.xml.gz).
+func gzipFile(source string) bool {
+	if i := strings.IndexAny(source, "?#"); i >= 0 {
+		source = source[:i]
+	}
+	return strings.HasSuffix(strings.ToLower(source), ".gz")
 }
 
 // GatewayURL is the gateway's address for following source (a news
@@ -183,6 +194,10 @@ func (f flavour) outline(e *encoder, s Subscription) {
 		xmlURL = GatewayURL(f.gateway, s.URL)
 	case f.reader == ReaderNewsboat:
 		xmlURL = "|" + NewsboatCommand(f.host, s.URL)
+	case f.reader == ReaderFreshRSS && gzipFile(s.URL):
+		// FreshRSS reads a fetched body as it comes, and a .gz sitemap
+		// is a gzip file, not gzip transfer: the gateway unpacks it.
+		xmlURL = GatewayURL(f.gateway, s.URL)
 	case f.reader == ReaderFreshRSS:
 		x = XPathFor(s)
 		typ = x.Type

@@ -1,6 +1,7 @@
 package opml
 
 import (
+	"bytes"
 	"fmt"
 	"net/url"
 	"os"
@@ -229,5 +230,29 @@ func TestSectionXPathQuote(t *testing.T) {
 	want := [][4]string{{"Story", "/news/it's-a-new-story-here/", "", "/news/it's-a-new-story-here/"}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("items %q, want %q", got, want)
+	}
+}
+
+// TestFreshRSSGzip: FreshRSS cannot unpack a gzip file, so a .gz sitemap
+// goes through the gateway in the freshrss flavour, and reads back.
+func TestFreshRSSGzip(t *testing.T) {
+	subs := []Subscription{
+		{Kind: KindNewsSitemap, URL: "https://www.prairie-gazette.com/sitemaps/news-sitemap.xml.GZ?v=2", Site: "https://www.prairie-gazette.com/"},
+		{Kind: KindArticleSitemap, URL: "https://www.prairie-gazette.com/post-sitemap.xml", Site: "https://www.prairie-gazette.com/"},
+	}
+	var b bytes.Buffer
+	if err := WriteFor(&b, subs, Options{Reader: ReaderFreshRSS, Gateway: "http://127.0.0.1:9000"}); err != nil {
+		t.Fatal(err)
+	}
+	got := outlines(t, b.Bytes())
+	if o := got[0]; o["type"] != "rss" || o["xmlUrl"] != GatewayURL("http://127.0.0.1:9000", subs[0].URL) || o["frss:xPathItem"] != "" {
+		t.Errorf("gzip sitemap outline %v, want the gateway's", o)
+	}
+	if o := got[1]; o["type"] != TypeXMLXPath || o["xmlUrl"] != subs[1].URL {
+		t.Errorf("plain sitemap outline %v, want XML+XPath", o)
+	}
+	back, err := Read(&b)
+	if err != nil || !reflect.DeepEqual(back, subs) {
+		t.Errorf("read back %v (%v), want %v", back, err, subs)
 	}
 }

@@ -26,6 +26,13 @@ import (
 // the HTTPS_PROXY it inherits from the browser).
 func webBrowser(t *testing.T, names ...string) (*browser, *fixtureweb.Web) {
 	t.Helper()
+	return webBrowserLang(t, "", names...)
+}
+
+// webBrowserLang is webBrowser with the browser's UI language set to lang
+// (--lang, and LANGUAGE for the process), unless lang is "".
+func webBrowserLang(t *testing.T, lang string, names ...string) (*browser, *fixtureweb.Web) {
+	t.Helper()
 	var sites []fixtureweb.Site
 	for _, s := range fixtureweb.DefaultSites() {
 		for _, n := range names {
@@ -42,7 +49,13 @@ func webBrowser(t *testing.T, names ...string) (*browser, *fixtureweb.Web) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { web.Close() })
-	b := startBrowser(t, browserOptions{env: append(web.Env(), "FEEDSCOUT_PAUSE=20ms"), proxy: web.ProxyURL})
+	env := append(web.Env(), "FEEDSCOUT_PAUSE=20ms")
+	var flags []chromedp.ExecAllocatorOption
+	if lang != "" {
+		env = append(env, "LANGUAGE="+lang)
+		flags = append(flags, chromedp.Flag("lang", lang))
+	}
+	b := startBrowser(t, browserOptions{env: env, proxy: web.ProxyURL, flags: flags})
 	return b, web
 }
 

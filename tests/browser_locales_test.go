@@ -53,6 +53,7 @@ var placeholderRef = regexp.MustCompile(`\$([A-Za-z0-9_@]+)\$`)
 var languageNeutral = map[string]bool{
 	"step_robots": true, "cost": true, "request_line": true, "list_join": true,
 	"sentence_end": true, "seconds": true, "milliseconds": true,
+	"cause_join": true, "sentence_join": true,
 	"urls_one": true, "urls_few": true, "urls_many": true, "urls_other": true,
 }
 

@@ -8,6 +8,7 @@ import { formatName, costSummary, requestLine, sectionsHeading, omittedList } fr
 import { el, link, say } from "./dom.js";
 import { toggle } from "./subs.js";
 import { sendButton } from "./send.js";
+import { reasonText } from "../lib/reasons.js";
 import { VirtualList } from "./vlist.js";
 
 /** SECTIONS_SHOWN is how many sections show before "Show all". */
@@ -134,9 +135,11 @@ export function renderReport(report, { site, elapsedMs, names }) {
   const root = document.getElementById("report");
   const parts = [];
   const outcome = String(report.outcome || "");
-  if (report.reason) {
+  // The reason in the user's language, from its code (lib/reasons.js).
+  const reason = reasonText(report);
+  if (reason) {
     const warn = outcome === "refused" || outcome === "none";
-    parts.push(el("p", { class: warn ? "reason warn" : "reason", id: "reason" }, report.reason));
+    parts.push(el("p", { class: warn ? "reason warn" : "reason", id: "reason", "data-code": String(report.reason_code || "") }, reason));
   }
   const feeds = report.feeds || [];
   if (feeds.length) {

@@ -1,0 +1,215 @@
+package tests
+
+// Reasons and the popup in the user's language, in a real Chromium: the
+// popup says every reason code of docs/reasons.md in English exactly as
+// report.Sentence does, and Chromium started with --lang=de, ja or ru
+// shows the popup and the reasons of the eight source-article sites in
+// that language.
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	reportpkg "feedscout/report"
+)
+
+// reasonCases are reason codes with arguments, every code of
+// docs/reasons.md at least once, with the problems, previews, homepage
+// sentences, causes and "then" they can carry. Counts are above 1 and
+// below 1,000 so that English plurals and digit grouping agree with Go's
+// %d.
+var reasonCases = []struct {
+	code string
+	args map[string]any
+}{
+	{"feed-advertised", map[string]any{"host": "www.theverge.com", "where": "homepage", "items": 20}},
+	{"feed-advertised", map[string]any{"host": "a.example", "where": "pages", "items": 7, "home_problem": map[string]any{"problem": "status", "status": 503}}},
+	{"feed-advertised-unchecked", map[string]any{"host": "a.example", "where": "homepage", "preview": "listed"}},
+	{"feed-advertised-unchecked", map[string]any{"host": "a.example", "where": "homepage", "preview": "other"}},
+	{"feed-advertised-unchecked", map[string]any{"host": "a.example", "where": "pages", "preview": "stopped"}},
+	{"feed-advertised-unchecked", map[string]any{"host": "a.example", "where": "homepage", "preview": "dtd"}},
+	{"feed-advertised-unchecked", map[string]any{"host": "a.example", "where": "homepage", "preview": "failed", "feed_problem": map[string]any{"problem": "robots-disallow"}}},
+	{"feed-anchor", map[string]any{"host": "a.example", "items": 12, "home_problem": map[string]any{"problem": "unreadable"}}},
+	{"feed-guess", map[string]any{"host": "a.example", "path": "a.example/feed", "items": 10, "home_problem": map[string]any{"problem": "timeout"}}},
+	{"feed", map[string]any{"host": "a.example", "home_problem": map[string]any{"problem": "unfetched"}}},
+	{"news-sitemap", map[string]any{"host": "www.yomiuri.co.jp", "urls": 187}},
+	{"news-sitemap-departments", map[string]any{"host": "www.asahi.com", "departments": 5}},
+	{"article-sitemap", map[string]any{"host": "a.example", "urls": 100}},
+	{"sections", map[string]any{"host": "www.nikkei.com", "sections": 185, "then": map[string]any{"code": "stopped-budget", "args": map[string]any{"budget": 25}}}},
+	{"refused-robots-unreachable", map[string]any{"host": "a.example"}},
+	{"refused-robots-unreachable", map[string]any{"host": "a.example", "word": "dns"}},
+	{"refused-robots-status", map[string]any{"host": "a.example", "status": 503}},
+	{"refused-robots-named", map[string]any{"host": "www.reuters.com"}},
+	{"refused-robots", map[string]any{"host": "a.example"}},
+	{"refused-home", map[string]any{"host": "apnews.com", "status": 403}},
+	{"refused-429", map[string]any{"path": "a.example/rss"}},
+	{"refused-first-guess", map[string]any{"status": 403, "path": "a.example/feed"}},
+	{"refused-first-request", map[string]any{"status": 401, "path": "a.example/"}},
+	{"none", map[string]any{"host": "a.example", "home": "no-feed", "guessed": true, "sitemaps": "unlisted"}},
+	{"none", map[string]any{"host": "a.example", "home": "broken-feeds", "sitemaps": "unusable"}},
+	{"none", map[string]any{"host": "a.example", "home": "failed", "home_problem": map[string]any{"problem": "too-large", "limit_mib": 8}, "guessed": true,
+		"sitemaps": "failed", "sitemap": "https://a.example/sitemap.xml", "sitemap_problem": map[string]any{"problem": "doctype"}}},
+	{"none", map[string]any{"host": "a.example", "home": "failed", "home_problem": map[string]any{"problem": "status", "status": 500}, "sitemaps": "failed",
+		"sitemap": "https://a.example/s.xml", "sitemap_problem": map[string]any{"problem": "too-many-redirects", "hops": 10}}},
+	{"none", map[string]any{"host": "a.example", "home": "failed", "home_problem": map[string]any{"problem": "unreadable"}, "sitemaps": "failed",
+		"sitemap": "https://a.example/s.xml", "sitemap_problem": map[string]any{"problem": "not-sitemap"}, "then": map[string]any{"code": "stopped-deadline", "args": map[string]any{"seconds": 60}}}},
+	{"none", map[string]any{"host": "a.example", "home": "failed", "home_problem": map[string]any{"problem": "unfetched"}, "sitemaps": "failed",
+		"sitemap": "https://a.example/s.xml", "sitemap_problem": map[string]any{"problem": "truncated"}, "then": map[string]any{"code": "stopped-canceled"}}},
+	{"none", map[string]any{"host": "a.example", "home": "no-feed", "sitemaps": "failed", "sitemap": "https://a.example/s.xml", "sitemap_problem": map[string]any{"problem": "sitemap-too-large"},
+		"then": map[string]any{"code": "stopped-timeout", "args": map[string]any{"path": "a.example/sitemap.xml"}}}},
+	{"news-sitemap", map[string]any{"host": "a.example", "urls": 3, "then": map[string]any{"code": "refused-429", "args": map[string]any{"path": "a.example/x"}}}},
+	{"section-status", map[string]any{"status": 404}},
+	{"section-disallowed", nil},
+	{"section-budget", map[string]any{"budget": 25}},
+	{"section-unreadable", nil},
+}
+
+// problemWords are the problem objects a section-failed case is made of,
+// one each: every problem phrase of docs/reasons.md.
+var problemWords = []map[string]any{
+	{"problem": "timeout"}, {"problem": "too-large", "limit_mib": 8}, {"problem": "redirect-loop"},
+	{"problem": "too-many-redirects", "hops": 10}, {"problem": "bad-redirect"}, {"problem": "refused-address"},
+	{"problem": "robots-disallow"}, {"problem": "bad-encoding"}, {"problem": "dns"}, {"problem": "tls"},
+	{"problem": "status", "status": 410}, {"problem": "truncated"}, {"problem": "sitemap-too-large"},
+	{"problem": "doctype"}, {"problem": "not-sitemap"}, {"problem": "unreadable"}, {"problem": "unfetched"},
+	{"problem": "network"}, {"problem": "budget"},
+}
+
+// TestPopupReasonsEnglish renders every case with the popup's own
+// lib/reasons.js and compares with Go's English (report.Sentence); every
+// code docs/reasons.md lists has a case, and a code the popup does not
+// know shows the report's English reason.
+func TestPopupReasonsEnglish(t *testing.T) {
+	doc, err := os.ReadFile("../docs/reasons.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	documented := map[string]bool{}
+	for _, m := range regexp.MustCompile("(?m)^### `([a-z0-9-]+)`").FindAllStringSubmatch(string(doc), -1) {
+		documented[m[1]] = true
+	}
+	type jsCase struct {
+		Code string         `json:"reason_code"`
+		Args map[string]any `json:"reason_args"`
+		Want string         `json:"reason"`
+	}
+	var cases []jsCase
+	covered := map[string]bool{}
+	for _, c := range reasonCases {
+		cases = append(cases, jsCase{c.code, c.args, reportpkg.Sentence(c.code, c.args)})
+		covered[c.code] = true
+		if then, ok := c.args["then"].(map[string]any); ok {
+			covered[then["code"].(string)] = true
+		}
+	}
+	for _, p := range problemWords {
+		args := map[string]any{"page_problem": p}
+		cases = append(cases, jsCase{"section-failed", args, reportpkg.Sentence("section-failed", args)})
+		covered["section-failed"] = true
+	}
+	var missingCodes []string
+	for code := range documented {
+		if !covered[code] {
+			missingCodes = append(missingCodes, code)
+		}
+	}
+	sort.Strings(missingCodes)
+	if len(documented) < 25 || len(missingCodes) > 0 {
+		t.Errorf("docs/reasons.md lists %d codes; no case for %v", len(documented), missingCodes)
+	}
+
+	b := startBrowser(t, browserOptions{noHost: true})
+	ctx := libPage(t, b)
+	raw, _ := json.Marshal(cases)
+	got := eval[[]string](t, ctx, fmt.Sprintf(`import("/lib/reasons.js").then(m => %s.map(c => m.reasonText(c)))`, raw))
+	for i, c := range cases {
+		if got[i] != c.Want {
+			t.Errorf("%s %v:\n popup %q\n    Go %q", c.Code, c.Args, got[i], c.Want)
+		}
+	}
+	unknown := eval[string](t, ctx, `import("/lib/reasons.js").then(m => m.reasonText({reason: "A newer host's sentence.", reason_code: "from-the-future", reason_args: {}}))`)
+	if unknown != "A newer host's sentence." {
+		t.Errorf("an unknown code shows %q, want the report's English reason", unknown)
+	}
+}
+
+// eightSites are the source article's sites in the fixture web.
+var eightSites = []string{"theverge", "techcrunch", "itmedia", "nikkei", "asahi", "yomiuri", "apnews", "reuters"}
+
+// templateRegexp turns a message into a pattern its rendering matches:
+// each $NAME$ any text.
+func templateRegexp(msg string) *regexp.Regexp {
+	parts := placeholderRef.Split(msg, -1)
+	for i, p := range parts {
+		parts[i] = regexp.QuoteMeta(p)
+	}
+	return regexp.MustCompile("^" + strings.Join(parts, ".+?"))
+}
+
+func TestPopupInLanguages(t *testing.T) {
+	en := readLocale(t, "en")
+	scripts := map[string]*regexp.Regexp{
+		"ja": regexp.MustCompile(`[\p{Han}\p{Hiragana}\p{Katakana}]`),
+		"ru": regexp.MustCompile(`\p{Cyrillic}`),
+		"de": regexp.MustCompile(`(?i)\b(der|die|das|hat|keinen|seine[nr]?|auf|von|daher)\b`),
+	}
+	for _, lang := range []string{"de", "ja", "ru"} {
+		t.Run(lang, func(t *testing.T) {
+			msgs := readLocale(t, lang)
+			b, web := webBrowserLang(t, lang, eightSites...)
+			for _, name := range eightSites {
+				ctx := popupOnSite(t, b, web, name)
+				if name == eightSites[0] {
+					ui := eval[map[string]string](t, ctx, `({
+						ui: chrome.i18n.getUILanguage(),
+						lang: document.documentElement.lang,
+						find: document.getElementById("find").textContent,
+						site: document.getElementById("tab-site").textContent,
+						heading: document.getElementById("page-h").textContent,
+						options: document.getElementById("options").textContent,
+					})`)
+					if !strings.HasPrefix(ui["ui"], lang) || ui["lang"] != lang {
+						t.Fatalf("UI language %q, page lang %q; want %s (is chromium-l10n installed?)", ui["ui"], ui["lang"], lang)
+					}
+					for id, key := range map[string]string{"find": "find", "site": "tab_site", "heading": "page_heading", "options": "options"} {
+						if ui[id] != msgs[key].Message {
+							t.Errorf("%s: %s shows %q, want %q", name, id, ui[id], msgs[key].Message)
+						}
+					}
+				}
+				r := find(t, ctx)
+				code := eval[string](t, ctx, `document.getElementById("reason").dataset.code`)
+				t.Logf("%s %s: %s | %s", lang, name, r.Reason, r.Cost)
+				key := "reason_" + strings.ReplaceAll(code, "-", "_")
+				m, ok := msgs[key]
+				if !ok {
+					t.Errorf("%s: reason code %q has no message %s", name, code, key)
+					continue
+				}
+				if code == "refused-robots-unreachable" && !templateRegexp(m.Message).MatchString(r.Reason) {
+					m = msgs[key+"_word"]
+				}
+				if !templateRegexp(m.Message).MatchString(r.Reason) || templateRegexp(en[key].Message).MatchString(r.Reason) {
+					t.Errorf("%s: reason %q is not the %s message %s (%q)", name, r.Reason, lang, key, m.Message)
+				}
+				if !scripts[lang].MatchString(r.Reason) {
+					t.Errorf("%s: reason %q is not written in %s", name, r.Reason, lang)
+				}
+				if !scripts[lang].MatchString(r.Cost) && lang != "de" {
+					t.Errorf("%s: cost %q is not in %s", name, r.Cost, lang)
+				}
+				if lang == "de" && !strings.Contains(r.Cost, "Anfrage") {
+					t.Errorf("%s: cost %q is not in German", name, r.Cost)
+				}
+				if r.Outcome == "sections" && !scripts[lang].MatchString(r.Sections) {
+					t.Errorf("%s: sections heading %q is not in %s", name, r.Sections, lang)
+				}
+			}
+		})
+	}
+}

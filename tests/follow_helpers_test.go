@@ -264,3 +264,11 @@ func byFeed(its []item) map[string][]item {
 	}
 	return m
 }
+
+// writeFile writes s to path or fails the test.
+func writeFile(t testing.TB, path, s string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

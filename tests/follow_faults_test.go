@@ -1,0 +1,64 @@
+package tests
+
+import (
+	"strings"
+	"testing"
+
+	"feedscout/tests/fixtureweb"
+)
+
+// TestFollowFaultsCLI: the built `feed` on a source that turns bad keeps
+// its last good entries and says why in the feed's subtitle (as a reader
+// shows it: through feedparser): 500, a slow server (past the timeout), a
+// malformed sitemap, 301 (followed and said), 410 (stopped for good).
+func TestFollowFaultsCLI(t *testing.T) {
+	t.Parallel()
+	fw := startFollowWeb(t, 2, 6)
+	fw.env = append(fw.env, "FEEDSCOUT_TIMEOUT=700ms")
+	const p = "/news-sitemap.xml"
+	src := fw.desk.URL(p)
+	run := func(step string) parsed {
+		t.Helper()
+		out, errOut, code := fw.feed(t, "--min-interval", "1ms", src)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", step, code, errOut)
+		}
+		file := t.TempDir() + "/feed.xml"
+		writeFile(t, file, out)
+		return feedparserCheck(t, file)
+	}
+	good := run("first")
+	if len(good.Entries) != 6 {
+		t.Fatalf("%d entries, want 6", len(good.Entries))
+	}
+	for _, c := range []struct {
+		step string
+		mode fixtureweb.Mode
+		says string
+	}{
+		{"500", fixtureweb.Mode{Status: 500}, "answered 500"},
+		{"slow", fixtureweb.Mode{Delay: 3e9}, "did not answer within 700ms"},
+		{"malformed", fixtureweb.Mode{Body: "<urlset><url><loc>https://x/</loc>", ContentType: "application/xml"}, "no longer reads as a sitemap"},
+	} {
+		fw.desk.Set(p, c.mode)
+		got := run(c.step)
+		if len(got.Entries) != len(good.Entries) || !strings.Contains(got.Subtitle, c.says) || !strings.Contains(got.Subtitle, "These are the entries of") {
+			t.Errorf("%s: %d entries, subtitle %q; want the %d last good and %q", c.step, len(got.Entries), got.Subtitle, len(good.Entries), c.says)
+		}
+		fw.desk.Set(p, fixtureweb.Mode{})
+	}
+	fw.desk.Set(p, fixtureweb.Mode{Location: fw.desk.URL("/news-sitemap.xml?moved=1")})
+	if got := run("301"); !strings.Contains(got.Subtitle, "moved permanently (301) to "+fw.desk.URL("/news-sitemap.xml?moved=1")) || strings.Contains(got.Subtitle, "failed") {
+		t.Errorf("301: subtitle %q", got.Subtitle)
+	}
+	fw.desk.Set("/news-sitemap.xml?moved=1", fixtureweb.Mode{Status: 410})
+	got := run("410")
+	n, _, _ := fw.deskHits("/news-sitemap.xml?moved=1")
+	if !strings.Contains(got.Subtitle, "answered 410 Gone") || !strings.Contains(got.Subtitle, "Unsubscribe") || len(got.Entries) == 0 {
+		t.Errorf("410: subtitle %q, %d entries", got.Subtitle, len(got.Entries))
+	}
+	run("after 410")
+	if m, _, _ := fw.deskHits("/news-sitemap.xml?moved=1"); m != n {
+		t.Errorf("a gone source was fetched again")
+	}
+}

@@ -3,10 +3,13 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"net/url"
 	"unicode/utf8"
 
+	"feedscout/report"
 	"feedscout/wasm/classify"
+	"feedscout/wasm/newsmap"
 	"feedscout/wasm/opml"
 	"feedscout/wasm/shape"
 )
@@ -143,5 +146,78 @@ func opmlImportCall(in []byte) []byte {
 	o := object{}
 	o.key("subscriptions")
 	o.b = appendSubs(o.b, subs)
+	return o.done()
+}
+
+// newsmapCall: {"name", "language", "checked_at", "lines"} -> the
+// generator's newsmap.Result: {"xml", "entries", "findings": [...]}.
+func newsmapCall(in []byte) []byte {
+	m, err := request(in, "newsmap")
+	if err != nil {
+		return errorReply(err)
+	}
+	var o newsmap.Options
+	var lines string
+	for _, f := range []struct {
+		k string
+		v *string
+	}{{"name", &o.Name}, {"language", &o.Language}, {"checked_at", &o.CheckedAt}, {"lines", &lines}} {
+		if *f.v, err = getString(m, f.k); err != nil {
+			return badRequest("newsmap", err)
+		}
+	}
+	res := newsmap.Generate(o, lines)
+	reply := object{}
+	reply.str("xml", res.XML)
+	reply.integer("entries", res.Entries)
+	reply.key("findings")
+	reply.b = array(reply.b, len(res.Findings), func(b []byte, i int) []byte { return appendFinding(b, &res.Findings[i]) })
+	return reply.done()
+}
+
+// appendFinding writes a report.Finding as json.Marshal does: args sorted
+// by key (their values are strings and integers), empty members left out.
+func appendFinding(b []byte, f *report.Finding) []byte {
+	o := object{b: b}
+	o.str("level", f.Level)
+	o.str("code", f.Code)
+	if len(f.Args) > 0 {
+		keys := make([]string, 0, len(f.Args))
+		for k := range f.Args {
+			keys = append(keys, k)
+		}
+		for i := 1; i < len(keys); i++ { // insertion sort: a few keys, and no sort package in the module
+			for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
+				keys[j], keys[j-1] = keys[j-1], keys[j]
+			}
+		}
+		o.key("args")
+		args := object{b: o.b}
+		for _, k := range keys {
+			switch v := f.Args[k].(type) {
+			case int:
+				args.integer(k, v)
+			case string:
+				args.str(k, v)
+			default:
+				args.str(k, fmt.Sprint(v))
+			}
+		}
+		o.b = args.done()
+	}
+	o.str("text", f.Text)
+	if s := f.Source; s != nil {
+		o.key("source")
+		src := object{b: o.b}
+		if s.Request != 0 {
+			src.integer("request", s.Request)
+		}
+		src.strOmit("url", s.URL)
+		if s.Line != 0 {
+			src.integer("line", s.Line)
+		}
+		src.strOmit("header", s.Header)
+		o.b = src.done()
+	}
 	return o.done()
 }

@@ -29,6 +29,7 @@
 //	shape(ptr i32, len i32) -> i64
 //	opml_export(ptr i32, len i32) -> i64
 //	opml_import(ptr i32, len i32) -> i64
+//	newsmap(ptr i32, len i32) -> i64
 //
 // ptr must come from alloc and len be at most its size. A call returns
 // result_ptr<<32 | result_len; the result stays valid until the host frees
@@ -57,6 +58,10 @@
 //	             -> {"opml": "<?xml ..."}
 //	opml_import  {"opml": "<?xml ..."}
 //	             -> {"subscriptions": [opml.Subscription...]}
+//	newsmap      {"name": "...", "language": "ru", "checked_at": "" or "2026-10-30T12:00:00+03:00", "lines": "URL | date | title\n..."}
+//	             -> {"xml": "<?xml ..." or "" when refused, "entries": 2, "findings": [report.Finding...]}
+//	             The news sitemap generator (package newsmap, the same code
+//	             as feedscout-host newsmap).
 //
 // Any failure (bad JSON, a bad page URL, a pointer not from alloc) answers
 // {"error": "sentence"} instead; a call never traps on bad input.

@@ -98,3 +98,6 @@ func opmlExportExport(ptr, size uint32) uint64 {
 func opmlImportExport(ptr, size uint32) uint64 {
 	return call("opml_import", ptr, size, opmlImportCall)
 }
+
+//go:wasmexport newsmap
+func newsmapExport(ptr, size uint32) uint64 { return call("newsmap", ptr, size, newsmapCall) }

@@ -28,7 +28,7 @@ var (
 // ParseW3C reads a W3C datetime: YYYY, YYYY-MM, YYYY-MM-DD, or a complete
 // date with hh:mm, optionally :ss and a fraction, and then a zone (Z or
 // ±hh:mm), which the format requires whenever a time is given. The time
-// keeps the zone written (a date alone is midnight UTC). It is the rule
+// is the instant in UTC (a date alone is midnight UTC). It is the rule
 // for <lastmod> and <news:publication_date> in `check`.
 func ParseW3C(s string) (time.Time, Precision, error) {
 	p := parser{s: s}
@@ -42,7 +42,6 @@ func ParseW3C(s string) (time.Time, Precision, error) {
 		}
 	}
 	hour, minute, sec, nsec := 0, 0, 0, 0
-	loc := time.UTC
 	if prec == Day && p.eat('T') {
 		hour = p.num(2)
 		p.want(':')
@@ -53,7 +52,7 @@ func ParseW3C(s string) (time.Time, Precision, error) {
 				nsec = p.frac()
 			}
 		}
-		loc = p.zone()
+		p.zone()
 	}
 	if p.bad || p.i != len(p.s) {
 		return time.Time{}, 0, ErrFormat
@@ -61,11 +60,44 @@ func ParseW3C(s string) (time.Time, Precision, error) {
 	if month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || sec > 59 || p.badZone {
 		return time.Time{}, 0, ErrImpossible
 	}
-	t := time.Date(year, time.Month(month), day, hour, minute, sec, nsec, loc)
-	if t.Day() != day {
+	if day > daysIn(year, month) {
 		return time.Time{}, 0, ErrImpossible
 	}
-	return t, prec, nil
+	// time.Unix rather than time.Date: Date links the time zone database
+	// reader into the wasm module (50 KB) for nothing.
+	secs := daysFromCivil(year, month, day)*86400 + int64(hour*3600+minute*60+sec) - int64(p.offset)
+	return time.Unix(secs, int64(nsec)).UTC(), prec, nil
+}
+
+// daysIn is the number of days of month in year (Gregorian).
+func daysIn(year, month int) int {
+	switch month {
+	case 2:
+		if year%4 == 0 && (year%100 != 0 || year%400 == 0) {
+			return 29
+		}
+		return 28
+	case 4, 6, 9, 11:
+		return 30
+	}
+	return 31
+}
+
+// daysFromCivil is the number of days from 1970-01-01 to the date
+// (Howard Hinnant's algorithm, proleptic Gregorian).
+func daysFromCivil(y, m, d int) int64 {
+	if m <= 2 {
+		y--
+	}
+	era := y / 400
+	if y < 0 && y%400 != 0 {
+		era--
+	}
+	yoe := y - era*400
+	mp := (m + 9) % 12
+	doy := (153*mp+2)/5 + d - 1
+	doe := yoe*365 + yoe/4 - yoe/100 + doy
+	return int64(era)*146097 + int64(doe) - 719468
 }
 
 // ParseDate reads a date in one of the generator's two forms: a day
@@ -124,6 +156,7 @@ type parser struct {
 	i       int
 	bad     bool
 	badZone bool
+	offset  int
 }
 
 func (p *parser) eat(c byte) bool {
@@ -173,10 +206,11 @@ func (p *parser) frac() int {
 	return v
 }
 
-// zone reads Z or ±hh:mm (required after a time).
-func (p *parser) zone() *time.Location {
+// zone reads Z or ±hh:mm (required after a time) into p.offset, seconds
+// east of UTC.
+func (p *parser) zone() {
 	if p.eat('Z') {
-		return time.UTC
+		return
 	}
 	sign := 1
 	switch {
@@ -185,7 +219,7 @@ func (p *parser) zone() *time.Location {
 		sign = -1
 	default:
 		p.bad = true
-		return time.UTC
+		return
 	}
 	h := p.num(2)
 	p.want(':')
@@ -193,9 +227,5 @@ func (p *parser) zone() *time.Location {
 	if h > 23 || m > 59 {
 		p.badZone = true
 	}
-	off := sign * (h*3600 + m*60)
-	if off == 0 {
-		return time.UTC
-	}
-	return time.FixedZone("", off)
+	p.offset = sign * (h*3600 + m*60)
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -591,5 +592,68 @@ func TestSectionNameRanks(t *testing.T) {
 		if got := nameRank(&c.a); got != c.want {
 			t.Errorf("nameRank(%+v) = %d, want %d", c.a, got, c.want)
 		}
+	}
+}
+
+// TestRealPageFeedFindings holds the three findings on real pages (issue
+// 15), each on a page written like the ones it was seen on: JSON Feed
+// 1.0's application/json is a feed when the URL or title says so and a
+// REST API never is (a WordPress page: the JSON Feed plugin's /feed/json/
+// beside /wp-json/wp/v2/pages/2; a micro.blog site: feed.json and a
+// podcast titled "(JSON Feed)"); rel="feed" links are taken, as feeds
+// with a feed type and as feed anchors without one; "alternate
+// stylesheet" links are no feeds whatever type they claim.
+func TestRealPageFeedFindings(t *testing.T) {
+	cases := []struct {
+		page    string
+		feeds   []string // URL format, ranked
+		anchors []string // feed anchors
+		not     []string // in neither list
+	}{
+		{"wordpress-json.html",
+			[]string{"https://notes.example.org/feed/ rss", "https://notes.example.org/feed/json/ json", "https://notes.example.org/comments/feed/ rss"},
+			nil,
+			[]string{"https://notes.example.org/wp-json/wp/v2/pages/2", "https://notes.example.org/?rest_route=/wp/v2/pages/2", "https://notes.example.org/api/site.json",
+				"https://notes.example.org/wp-json/oembed/1.0/embed?url=https%3A%2F%2Fnotes.example.org%2Fabout%2F"}},
+		{"micro-json-feed.html",
+			[]string{"https://hanna.micro.example/feed.xml rss", "https://hanna.micro.example/feed.json json", "https://hanna.micro.example/podcast.json json"},
+			nil, nil},
+		{"feed-rels.html",
+			[]string{"https://www.harbour-gazette.example/atom.xml atom", "https://www.harbour-gazette.example/sport/rss rss"},
+			[]string{"https://www.harbour-gazette.example/news/updates", "https://www.harbour-gazette.example/letters/latest"},
+			[]string{"https://www.harbour-gazette.example/css/contrast.css", "https://www.harbour-gazette.example/css/large.css"}},
+	}
+	for _, c := range cases {
+		t.Run(c.page, func(t *testing.T) {
+			pageURL, body, ct := readFixture(t, c.page)
+			p, err := Classify(pageURL, body, ct)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var feeds, anchors []string
+			for _, f := range p.Feeds {
+				feeds = append(feeds, f.URL+" "+f.Format)
+			}
+			for _, a := range p.FeedAnchors {
+				anchors = append(anchors, a.URL)
+			}
+			if !reflect.DeepEqual(feeds, c.feeds) {
+				t.Errorf("feeds\n got %q\nwant %q", feeds, c.feeds)
+			}
+			if !reflect.DeepEqual(anchors, c.anchors) {
+				t.Errorf("feed anchors\n got %q\nwant %q", anchors, c.anchors)
+			}
+			for _, l := range append(p.Sections, p.Articles...) {
+				if slices.Contains(anchors, l.URL) {
+					t.Errorf("feed anchor %s is also listed as a page of the site", l.URL)
+				}
+			}
+			all := strings.Join(append(feeds, anchors...), "\n")
+			for _, u := range c.not {
+				if strings.Contains(all, u) {
+					t.Errorf("%s is taken for a feed", u)
+				}
+			}
+		})
 	}
 }

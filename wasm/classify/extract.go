@@ -19,7 +19,8 @@ type doc struct {
 	generator []string
 	ogArticle bool // <meta property=og:type content=article>
 	published bool // <meta property=article:published_time>
-	// alternates are <link> elements whose rel holds "alternate".
+	// alternates are <link> elements whose rel holds "alternate" (not as
+	// "alternate stylesheet") or "feed".
 	alternates []alternate
 	anchors    []anchor
 	// telltales are attribute values that may betray the CMS (src and
@@ -30,6 +31,9 @@ type doc struct {
 
 type alternate struct {
 	href, typ, title string
+	// relFeed: rel holds "feed", HTML's feed autodiscovery keyword: the
+	// site says it is a feed whatever its type.
+	relFeed bool
 }
 
 type anchor struct {
@@ -40,6 +44,8 @@ type anchor struct {
 	// nav: the anchor sits in the page's navigation, inside a <nav>,
 	// <header> or <footer> element (shape.Link's Nav).
 	nav bool
+	// relFeed: rel holds "feed" (HTML's feed autodiscovery keyword).
+	relFeed bool
 }
 
 // maxText bounds the bytes of text kept for one anchor or the title before
@@ -284,6 +290,8 @@ func readAnchor(at *htmltok.Attrs) *anchor {
 			a.href = string(v)
 		case "type":
 			a.typ = string(v)
+		case "rel":
+			a.relFeed = hasToken(v, "feed")
 		case "title":
 			title = v
 		case "aria-label":
@@ -295,6 +303,30 @@ func readAnchor(at *htmltok.Attrs) *anchor {
 		a.label = collapse(title)
 	}
 	return a
+}
+
+// hasToken reports whether the space-separated token list v holds tok, in
+// ASCII case (a rel attribute), without copying v.
+func hasToken(v []byte, tok string) bool {
+	for len(v) > 0 {
+		i := 0
+		for i < len(v) && !isSpaceByte(v[i]) {
+			i++
+		}
+		if i == len(tok) && strings.EqualFold(string(v[:i]), tok) {
+			return true
+		}
+		for i < len(v) && isSpaceByte(v[i]) {
+			i++
+		}
+		v = v[i:]
+	}
+	return false
+}
+
+// isSpaceByte is HTML's ASCII white space.
+func isSpaceByte(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'
 }
 
 // imgAttrs reads an image's src and alt, as far as wanted: it stops once it
@@ -337,12 +369,23 @@ func (d *doc) readLink(at *htmltok.Attrs) {
 	}
 	l.href = href
 	// rel is a set of space-separated tokens, ASCII case-insensitive
-	// (HTML: "The rel attribute").
+	// (HTML: "The rel attribute"). "alternate stylesheet" is an alternative
+	// style sheet, whatever type it claims; "feed" is HTML's feed
+	// autodiscovery keyword.
+	var alt, sheet bool
 	for _, tok := range strings.Fields(rel) {
-		if strings.EqualFold(tok, "alternate") {
-			d.alternates = append(d.alternates, l)
-			return
+		switch {
+		case strings.EqualFold(tok, "alternate"):
+			alt = true
+		case strings.EqualFold(tok, "feed"):
+			l.relFeed = true
+		case strings.EqualFold(tok, "stylesheet"):
+			sheet = true
 		}
+	}
+	if (alt || l.relFeed) && !sheet {
+		d.alternates = append(d.alternates, l)
+		return
 	}
 	// Stylesheets and API roots name their CMS in their URL or rel.
 	d.telltale(href)

@@ -45,20 +45,57 @@ func notFeed(u *url.URL) bool {
 		hasParam(params(u.RawQuery), "rest_route")
 }
 
-// advertised turns the page's <link rel=alternate> elements into ranked,
-// grouped feeds.
+// jsonFeedType is the type JSON Feed 1.0 advertises itself with
+// (jsonfeed.org/version/1: "application/json"); version 1.1 moved to
+// application/feed+json. The same type marks REST APIs (WordPress's
+// <link rel="alternate" type="application/json" href="/wp-json/wp/v2/pages/2">),
+// so a link of this type is a feed only when its URL or title says so.
+const jsonFeedType = "application/json"
+
+// jsonFeedLink reports whether an alternate of type application/json is a
+// JSON Feed: not an API (notFeed), and a feed-like URL (feed.json,
+// /feed/json, ?format=json ... : feedPath, feedQuery) or title ("JSON
+// Feed", "Notes feed", "RSS").
+func jsonFeedLink(u *url.URL, title string) bool {
+	if notFeed(u) {
+		return false
+	}
+	return feedPath(u.Path) || feedQuery(u) || jsonFeedPath(u.Path) ||
+		hasFold(title, "feed") || hasFold(title, "rss")
+}
+
+// jsonFeedPath: a path ending in /json under a feed directory or named
+// after one (/feed/json/, /notes/feed/json): JSON Feed plugins' address.
+func jsonFeedPath(p string) bool {
+	p = strings.TrimSuffix(strings.ToLower(p), "/")
+	return strings.HasSuffix(p, "/feed/json") || strings.HasSuffix(p, "/feeds/json")
+}
+
+// advertised turns the page's <link rel=alternate> and <link rel=feed>
+// elements into ranked, grouped feeds: those with an RSS, Atom or JSON Feed
+// type, and JSON Feed 1.0's application/json when jsonFeedLink (or
+// rel=feed) says so.
+// A rel=feed link without a feed type is left to feedAnchors.
 func advertised(r *resolver, alts []alternate) []Feed {
 	feeds := []Feed{}
 	seen := map[string]int{}
 	var keys []string
 	for _, a := range alts {
 		mime, format := feedFormat(a.typ)
-		if format == "" {
+		if format == "" && mime != jsonFeedType {
 			continue
 		}
 		res := r.resolve(a.href)
 		if res.u == nil || notFeed(res.u) {
 			continue
+		}
+		if format == "" {
+			// A rel=feed link of this type is a JSON Feed by the site's
+			// own word.
+			if !a.relFeed && !jsonFeedLink(res.u, a.title) {
+				continue
+			}
+			format = "json"
 		}
 		if i, ok := seen[res.s]; ok {
 			if feeds[i].Title == "" {
@@ -335,8 +372,9 @@ func hasFold(s, w string) bool {
 }
 
 // feedAnchors lists the feed-like links the page does not advertise: first
-// alternates with a plain XML/JSON type and a feed-like URL, then anchors,
-// each once, in document order.
+// alternates with a plain XML/JSON type and a feed-like URL, and rel=feed
+// links without a feed type (the site calls them feeds), then anchors
+// (feedLike, or rel=feed), each once, in document order.
 func feedAnchors(r *resolver, d *doc, feeds []Feed) []Link {
 	out := []Link{}
 	seen := map[string]bool{}
@@ -352,17 +390,17 @@ func feedAnchors(r *resolver, d *doc, feeds []Feed) []Link {
 	}
 	for _, a := range d.alternates {
 		mime, format := feedFormat(a.typ)
-		if format != "" || !genericType(mime) {
+		if format != "" || !genericType(mime) && !a.relFeed {
 			continue
 		}
 		res := r.resolve(a.href)
-		if res.u != nil && (feedPath(res.u.Path) || feedQuery(res.u) || res.feed) {
+		if res.u != nil && (a.relFeed || feedPath(res.u.Path) || feedQuery(res.u) || res.feed) {
 			add(res, a.title)
 		}
 	}
 	for _, a := range d.anchors {
 		res := r.resolve(a.href)
-		if res.u != nil && feedLike(res.u, a.text, a.typ, res.feed) {
+		if res.u != nil && (a.relFeed || feedLike(res.u, a.text, a.typ, res.feed)) {
 			add(res, a.text)
 		}
 	}

@@ -31,8 +31,8 @@ func pageLinks(p *Page, pu *url.URL, r *resolver, anchors []anchor) {
 	for i := range anchors {
 		a := &anchors[i]
 		res := r.resolve(a.href)
-		if res.u == nil || res.feed || !sameHost(pu, res.u) {
-			continue
+		if res.u == nil || res.feed || a.relFeed || !sameHost(pu, res.u) {
+			continue // feed: URLs and rel=feed anchors are feeds (feedAnchors)
 		}
 		rank := nameRank(a)
 		if j, ok := at[res.s]; ok {

@@ -15,11 +15,11 @@ const maxNameRunes = 80
 
 // Name ranks, best first; noName texts never name a section.
 const (
-	nameNav      = iota // the anchor's own text, in the page's navigation
-	nameText            // the anchor's own text elsewhere
-	nameMore            // "More business", "Mehr Sport": a name behind a "more"
-	nameStandIn         // aria-label, title or image alt of an anchor without text
-	noName              // empty, or only "more", "see all", "»"
+	nameNav     = iota // the anchor's own text, in the page's navigation
+	nameText           // the anchor's own text elsewhere
+	nameMore           // "More business", "Mehr Sport": a name behind a "more"
+	nameStandIn        // aria-label, title or image alt of an anchor without text
+	noName             // empty, or only "more", "see all", "»"
 )
 
 // moreWords are link texts that say "there is more" and name nothing, in

@@ -48,11 +48,14 @@ type Page struct {
 	CMS string `json:"cms,omitempty"`
 	// Title is the document's <title>, whitespace collapsed.
 	Title string `json:"title,omitempty"`
-	// Feeds are the advertised feeds (<link rel=alternate> with an RSS,
-	// Atom or JSON Feed type), ranked: main feed first, comments last.
+	// Feeds are the advertised feeds (<link rel=alternate> or rel=feed with
+	// an RSS, Atom or JSON Feed type, or JSON Feed 1.0's application/json
+	// on a feed-like URL or title; never "alternate stylesheet" or a REST
+	// API such as /wp-json/), ranked: main feed first, comments last.
 	Feeds []Feed `json:"feeds"`
-	// FeedAnchors are feed-like links that the page does not advertise,
-	// in document order, for the host to validate by fetching them.
+	// FeedAnchors are feed-like links that the page does not advertise
+	// with a feed type (rel=feed links without one among them), in
+	// document order, for the host to validate by fetching them.
 	FeedAnchors []Link `json:"feed_anchors"`
 	// Sections are same-host links of section shape, deduplicated, in
 	// document order.

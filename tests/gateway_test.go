@@ -171,6 +171,6 @@ func TestGatewayAndCLIPacing(t *testing.T) {
 		}
 	}
 	if robots != 1 {
-		t.Errorf("robots.txt fetched %d times by the gateway and four CLI processes, want once", robots)
+		t.Errorf("robots.txt fetched %d times by the gateway and three CLI processes, want once", robots)
 	}
 }

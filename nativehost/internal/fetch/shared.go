@@ -243,7 +243,22 @@ func WriteFileAtomic(path string, data []byte) error {
 		d.Sync()
 		d.Close()
 	}
+	removeStale(dir, filepath.Base(path))
 	return nil
+}
+
+// staleAfter is how old a temporary file of WriteFileAtomic must be to be
+// the leftover of a process killed between writing and renaming.
+const staleAfter = time.Minute
+
+// removeStale removes such leftovers of name in dir.
+func removeStale(dir, name string) {
+	left, _ := filepath.Glob(filepath.Join(dir, "."+name+".*.tmp"))
+	for _, p := range left {
+		if fi, err := os.Stat(p); err == nil && time.Since(fi.ModTime()) > staleAfter {
+			os.Remove(p)
+		}
+	}
 }
 
 // Remember gives the Client the validators a caller kept from an earlier

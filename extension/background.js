@@ -1,34 +1,26 @@
 // background.js: the service worker. It owns the one native port to the
 // feedscout host and routes the host's replies, by id, to the popup that
 // asked. The browser may stop this worker at any time: the module-level
-// variables below are caches of live objects (ports) that die with the worker
-// anyway; the bookkeeping of requests in flight is in chrome.storage.session.
+// variables below are caches of live objects (ports) that die with the
+// worker anyway. A popup whose worker died asks again itself (popup/host.js),
+// telling how many requests the click already cost the site (`spent`), so
+// nothing about requests in flight needs to outlive the worker.
 
-import { HOST, PORT, CODES, hostErrorCode, hostErrorSentence, isRequest } from "./lib/protocol.js";
+import { HOST, PORT, CODES, MAX_REQUEST, hostErrorCode, hostErrorSentence, isRequest, requestBytes } from "./lib/protocol.js";
 import { prime } from "./lib/wasmcache.js";
-
-// storage.session keys "inflight:" + id -> {type, url, since}: one item per
-// request, so that two requests never rewrite each other's entry.
-const INFLIGHT = "inflight:";
 
 /** @type {chrome.runtime.Port|null} the one native port, opened on first use */
 let native = null;
 
 /**
  * Requests sent to the host and not answered yet, by id: the popup's port,
- * the request (kept to send it again once if the host dies under it) and
- * whether that happened already.
- * @type {Map<string, {port: chrome.runtime.Port, msg: object, retried: boolean}>}
+ * the request (kept to send it again once if the host dies under it),
+ * whether that happened already, and how many requests this click has cost
+ * the site so far (the rows the host marked sent, plus one for each host
+ * that died with a request possibly on the wire).
+ * @type {Map<string, {port: chrome.runtime.Port, msg: object, retried: boolean, spent: number}>}
  */
 const waiting = new Map();
-
-// A worker that starts finds the requests of its previous life in storage:
-// their popups' ports and the host process died with it, so they are over.
-// The popups notice their port closing and ask again.
-const ready = chrome.storage.session
-  .get(null)
-  .then((items) => chrome.storage.session.remove(Object.keys(items).filter((k) => k.startsWith(INFLIGHT))))
-  .catch(() => {});
 
 // On install and update (a reloaded unpacked build included) the package's
 // classifier module is copied into IndexedDB, where the first popup already
@@ -51,10 +43,7 @@ chrome.runtime.onConnect.addListener((port) => {
   });
   port.onDisconnect.addListener(() => {
     for (const [id, w] of waiting) {
-      if (w.port === port) {
-        waiting.delete(id);
-        settle(id);
-      }
+      if (w.port === port) waiting.delete(id);
     }
   });
 });
@@ -78,12 +67,17 @@ async function onRequest(port, msg) {
     reply(port, { id, type: "error", code: CODES.badRequest, error: "A request with this id is already running." });
     return;
   }
-  await ready;
   const out = { id, type: msg.type };
   if (msg.url) out.url = msg.url;
-  if (msg.page) out.page = { url: msg.page.url, html: msg.page.html, content_type: msg.page.content_type };
-  waiting.set(id, { port, msg: out, retried: false });
-  await record(id, { type: msg.type, url: msg.url || "", since: Date.now(), retried: false });
+  if (msg.spent) out.spent = msg.spent;
+  if (msg.page) {
+    out.page = { url: msg.page.url, html: msg.page.html, content_type: msg.page.content_type };
+    // A page the host would refuse as too large (JSON escaping can take a
+    // page under the 8 MiB cap over the message limit) is not sent: the
+    // host then fetches the homepage itself, as for a bare URL.
+    if (requestBytes(out) > MAX_REQUEST) delete out.page;
+  }
+  waiting.set(id, { port, msg: out, retried: false, spent: out.spent || 0 });
   send(out);
 }
 
@@ -128,7 +122,9 @@ function nativePort() {
 // retry sends the requests the host was working on when it died to a new
 // host process, once each: a host killed or crashed mid-discovery should not
 // cost the person a click, but a request that kills the host every time
-// must not loop. The popup is told to forget the progress it showed.
+// must not loop. The new host is told what the click has cost the site so
+// far (spent), so that the site's budget holds across both processes. The
+// popup is told to forget the progress it showed.
 function retry(detail) {
   const again = [];
   for (const [id, w] of waiting) {
@@ -136,15 +132,15 @@ function retry(detail) {
       const error = hostErrorSentence(CODES.hostExited, detail);
       reply(w.port, { id, type: "error", code: CODES.hostExited, error, detail });
       waiting.delete(id);
-      settle(id);
     } else {
       w.retried = true;
+      w.spent += 1; // a request may have been on the wire when it died
+      if (w.msg.type === "discover") w.msg = { ...w.msg, spent: w.spent };
       again.push(w);
-      chrome.storage.session.set({ [INFLIGHT + id]: { type: w.msg.type, url: w.msg.url || "", since: Date.now(), retried: true } }).catch(() => {});
     }
   }
   for (const w of again) {
-    reply(w.port, { id: w.msg.id, type: "restart", reason: detail });
+    reply(w.port, { id: w.msg.id, type: "restart", reason: detail, spent: w.spent });
     send(w.msg);
   }
 }
@@ -153,11 +149,9 @@ function onHostMessage(msg) {
   const id = msg?.id;
   const w = typeof id === "string" ? waiting.get(id) : undefined;
   if (!w) return; // its popup closed; the host finishes on its own
+  if (msg.type === "progress" && msg.request?.sent === true) w.spent++;
   reply(w.port, msg);
-  if (msg.type === "result" || msg.type === "error") {
-    waiting.delete(id);
-    settle(id);
-  }
+  if (msg.type === "result" || msg.type === "error") waiting.delete(id);
 }
 
 // fail ends every waiting request with a host error, when the native port
@@ -166,7 +160,6 @@ function fail(code, detail) {
   const error = hostErrorSentence(code, detail);
   for (const [id, w] of waiting) {
     reply(w.port, { id, type: "error", code, error, detail });
-    settle(id);
   }
   waiting.clear();
 }
@@ -177,12 +170,4 @@ function reply(port, msg) {
   } catch {
     // the popup closed; nothing to tell
   }
-}
-
-function record(id, entry) {
-  return chrome.storage.session.set({ [INFLIGHT + id]: entry });
-}
-
-function settle(id) {
-  chrome.storage.session.remove(INFLIGHT + id).catch(() => {});
 }

@@ -44,7 +44,7 @@ func (h handler) Handle(ctx context.Context, req *message.Request, progress func
 	onRow := func(r fetch.Row) { progress(r) }
 	switch req.Type {
 	case message.TypeDiscover:
-		o := discover.Options{Order: req.Order, Since: req.SinceTime, OnRow: onRow}
+		o := discover.Options{Order: req.Order, Since: req.SinceTime, OnRow: onRow, Spent: req.Spent}
 		if req.Page != nil {
 			o.Page = &discover.Page{URL: req.Page.URL, HTML: []byte(req.Page.HTML), ContentType: req.Page.ContentType}
 		}

@@ -239,3 +239,25 @@ func TestHostDiscoverUsage(t *testing.T) {
 		}
 	}
 }
+
+// A page just under the host's 8 MiB limit whose JSON escaping takes the
+// message over it: the error names the request, so the extension can tell
+// the popup that asked (it used to come with "id": null and be dropped).
+func TestNMOversizedPageNamesTheRequest(t *testing.T) {
+	h := startNM(t, nil)
+	html := strings.Repeat(`<a title="x">"</a>`, (8<<20-1024)/18)
+	if len(html) >= 8<<20 {
+		t.Fatalf("page of %d bytes is not under 8 MiB", len(html))
+	}
+	h.send(map[string]any{"id": "big-page-1", "type": "discover", "url": "https://a.example/",
+		"page": map[string]any{"url": "https://a.example/", "html": html, "content_type": "text/html"}})
+	r := h.next(30 * time.Second)
+	if string(r.ID) != `"big-page-1"` || r.Type != "error" || r.Code != "too-large" {
+		t.Fatalf("reply %s %s %s (%s), want the request's id with too-large", r.ID, r.Type, r.Code, r.Error)
+	}
+	h.send(map[string]any{"id": "after", "type": "version"})
+	if r := h.next(10 * time.Second); string(r.ID) != `"after"` {
+		t.Fatalf("after the oversized request: %+v", r)
+	}
+	h.closeAndWait(10 * time.Second)
+}

@@ -17,7 +17,32 @@ export const CODES = Object.freeze({
   hostForbidden: "host-forbidden",
   hostExited: "host-exited",
   badRequest: "bad-request",
+  timeout: "timeout",
 });
+
+/**
+ * MAX_REQUEST is the largest message the host accepts, in bytes of UTF-8
+ * JSON (message.MaxRequest in Go: 8 MiB for the page plus 64 KiB; a test
+ * holds the two equal).
+ */
+export const MAX_REQUEST = 8 * 1024 * 1024 + 64 * 1024;
+
+/**
+ * ANSWER_TIMEOUT_MS is how long the popup waits for the host's answer
+ * after the last message of a request (the host's 60 s limit for one
+ * discovery, with room for a slow start): past it the popup says so
+ * instead of waiting forever.
+ */
+export const ANSWER_TIMEOUT_MS = 90 * 1000;
+
+/**
+ * requestBytes is the size of msg as the browser frames it for the host:
+ * its JSON in UTF-8.
+ * @param {object} msg
+ */
+export function requestBytes(msg) {
+  return new TextEncoder().encode(JSON.stringify(msg)).length;
+}
 
 /** INSTALL_COMMAND is what a person runs to install the host. */
 export const INSTALL_COMMAND = "feedscout-host install";
@@ -53,6 +78,8 @@ export function hostErrorSentence(code, detail) {
       return "The installed feedscout host does not allow this extension. Install it again to update its manifest.";
     case CODES.hostExited:
       return `The feedscout host stopped before it answered${detail ? ` (${detail})` : ""}. Try again; if it keeps happening, install the host again.`;
+    case CODES.timeout:
+      return "The feedscout host did not answer in time. Try again; if it keeps happening, install the host again.";
     default:
       return detail || "Something went wrong talking to the feedscout host.";
   }
@@ -61,7 +88,8 @@ export function hostErrorSentence(code, detail) {
 /**
  * isRequest reports whether msg is a request a popup may send to the
  * background worker: {type: "discover"|"section", url: http(s) string,
- * page?: {url, html, content_type}} or {type: "version"}.
+ * page?: {url, html, content_type}, spent?: count (discover: requests the
+ * click already cost the site before the worker died)} or {type: "version"}.
  * @param {any} msg
  */
 export function isRequest(msg) {
@@ -69,6 +97,7 @@ export function isRequest(msg) {
   if (msg.type === "version") return true;
   if (msg.type !== "discover" && msg.type !== "section") return false;
   if (typeof msg.url !== "string" || !/^https?:\/\//i.test(msg.url)) return false;
+  if (msg.spent !== undefined && (msg.type !== "discover" || !Number.isInteger(msg.spent) || msg.spent < 0 || msg.spent > 1000)) return false;
   if (msg.page === undefined) return true;
   const p = msg.page;
   return (

@@ -1,30 +1,52 @@
 // host.js: the popup's side of the conversation with the background worker,
 // which forwards requests to the native host.
 
-import { PORT, CODES } from "../lib/protocol.js";
+import { PORT, CODES, ANSWER_TIMEOUT_MS, hostErrorSentence } from "../lib/protocol.js";
 
 /**
  * ask sends one request ({type, url, page?}) to the background worker and
  * resolves with the host's final reply: {type: "result", report} or
  * {type: "error", error, code}. onProgress gets each progress row as it
  * arrives; onRestart is called when the host died mid-request and the
- * worker started it again (the rows so far are void: it starts over). When the worker is stopped mid-request (the browser may stop it
- * at any time) the port closes without a reply; ask then asks once more on
- * a fresh port, and the worker opens the native port again.
+ * worker started it again (the rows so far are void: it starts over). When
+ * the worker is stopped mid-request (the browser may stop it at any time)
+ * the port closes without a reply; ask then asks once more on a fresh port,
+ * telling what the click already cost the site (spent: the requests the
+ * host marked sent, plus one for the request possibly on the wire), so the
+ * site's budget holds for the whole click. With no message for
+ * ANSWER_TIMEOUT_MS it resolves with a timeout error the popup shows.
  * @param {{type: string, url?: string, page?: object}} req
  * @param {(row: object) => void} onProgress
  * @param {() => void} onRestart
  * @returns {Promise<{type: string, report?: object, error?: string, code?: string}>}
  */
 export function ask(req, onProgress, onRestart) {
-  return attempt(req, onProgress, onRestart, 2);
+  return attempt(req, onProgress, onRestart, 2, { spent: 0 });
 }
 
-function attempt(req, onProgress, onRestart, tries) {
+function attempt(req, onProgress, onRestart, tries, cost) {
   return new Promise((resolve) => {
     const id = crypto.randomUUID();
     let done = false;
     let port;
+    let timer = 0;
+    const finish = (msg) => {
+      done = true;
+      clearTimeout(timer);
+      resolve(msg);
+    };
+    const wait = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (done) return;
+        try {
+          port.disconnect();
+        } catch {
+          // already closed
+        }
+        finish({ type: "error", code: CODES.timeout, error: hostErrorSentence(CODES.timeout) });
+      }, ANSWER_TIMEOUT_MS);
+    };
     try {
       port = chrome.runtime.connect({ name: PORT });
     } catch (err) {
@@ -33,28 +55,34 @@ function attempt(req, onProgress, onRestart, tries) {
     }
     port.onMessage.addListener((msg) => {
       if (!msg || msg.id !== id || done) return;
+      wait();
       if (msg.type === "progress") {
+        if (msg.request?.sent === true) cost.spent++;
         onProgress(msg.request || {});
         return;
       }
       if (msg.type === "restart") {
+        if (Number.isInteger(msg.spent)) cost.spent = Math.max(cost.spent, msg.spent);
         onRestart();
         return;
       }
-      done = true;
       port.disconnect();
-      resolve(msg);
+      finish(msg);
     });
     port.onDisconnect.addListener(() => {
       if (done) return;
-      done = true;
       if (tries > 1) {
+        done = true;
+        clearTimeout(timer);
         onRestart();
-        resolve(attempt(req, onProgress, onRestart, tries - 1));
+        const again = req.type === "discover" ? { ...req, spent: cost.spent + 1 } : req;
+        cost.spent++;
+        resolve(attempt(again, onProgress, onRestart, tries - 1, cost));
       } else {
-        resolve({ type: "error", code: CODES.hostExited, error: "The extension's background worker stopped twice before the host answered. Try again." });
+        finish({ type: "error", code: CODES.hostExited, error: "The extension's background worker stopped twice before the host answered. Try again." });
       }
     });
     port.postMessage({ ...req, id });
+    wait();
   });
 }

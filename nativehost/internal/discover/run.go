@@ -53,6 +53,9 @@ type Options struct {
 	OnRow func(fetch.Row)
 	// Now is the clock for judging sitemaps (time.Now when nil).
 	Now func() time.Time
+	// Spent is how many requests this discovery already cost the site in
+	// an earlier process (fetch.Site.Continue).
+	Spent int
 }
 
 // run is the state of one discovery.
@@ -151,6 +154,9 @@ func Run(ctx context.Context, client *fetch.Client, siteURL string, o Options) (
 		return nil, fmt.Errorf("discover %s: %w", root, err)
 	}
 	defer site.Close()
+	if o.Spent > 0 {
+		site.Continue(o.Spent)
+	}
 	r.site = site
 	if o.Order == OrderArticle {
 		r.articleOrder()

@@ -20,7 +20,13 @@ import (
 // responses (their body unread); Get and the robots fetch follow them.
 func (s *Site) request(ctx context.Context, step string, u *url.URL, max int64, truncate bool) (*Response, error) {
 	target := u.String()
+	if !s.takeOwn() {
+		s.add(Row{Step: step, URL: target, Status: Status{Word: WordBudget},
+			Note: fmt.Sprintf("the site's budget of %d requests is used up, counting the requests made for this discovery before the host restarted", s.b.max)})
+		return nil, &Error{Word: WordBudget, URL: target}
+	}
 	if !s.b.take() {
+		s.refundOwn()
 		s.add(Row{Step: step, URL: target, Status: Status{Word: WordBudget},
 			Note: fmt.Sprintf("the site's budget of %d requests is used up", s.b.max)})
 		return nil, &Error{Word: WordBudget, URL: target}
@@ -29,6 +35,7 @@ func (s *Site) request(ctx context.Context, step string, u *url.URL, max int64, 
 	g := s.c.gate(u.Hostname())
 	if err := g.acquire(ctx); err != nil {
 		s.b.refund() // nothing was sent
+		s.refundOwn()
 		return nil, &Error{Word: WordCanceled, URL: target, Err: err}
 	}
 	start := time.Now()

@@ -27,6 +27,8 @@ type Site struct {
 	log    []Row
 	closed bool
 	guard  *bool // decided at the first request
+	taken  int   // budget units this session took
+	limit  int   // the session's own cap on them (0: none beyond the site's)
 
 	emit sync.Mutex // keeps onRow calls in log order
 }
@@ -78,12 +80,57 @@ func (s *Site) Log() []Row {
 	return append([]Row(nil), s.log...)
 }
 
+// Continue tells the session that it continues a discovery that already
+// cost the site spent requests in an earlier process (the browser's worker
+// retrying after the host died): it may make only what the site's budget
+// leaves after those, so that one click never costs a site more than the
+// budget, however often the host restarts.
+func (s *Site) Continue(spent int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.limit = s.b.max - max(spent, 0)
+	if s.limit <= 0 {
+		s.limit = -1
+	}
+}
+
+// takeOwn reserves one unit of the session's own cap; false when it is
+// used up.
+func (s *Site) takeOwn() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.limit < 0 || (s.limit > 0 && s.taken >= s.limit) {
+		return false
+	}
+	s.taken++
+	return true
+}
+
+// refundOwn gives back a unit of takeOwn.
+func (s *Site) refundOwn() {
+	s.mu.Lock()
+	s.taken--
+	s.mu.Unlock()
+}
+
 // Used is how many requests the site has made, counting every open
 // session of it.
 func (s *Site) Used() int { return s.b.count() }
 
-// Remaining is how many requests the site may still make.
-func (s *Site) Remaining() int { return max(0, s.b.max-s.b.count()) }
+// Remaining is how many requests the session may still make: what the
+// site's budget has left, or less after Continue.
+func (s *Site) Remaining() int {
+	left := max(0, s.b.max-s.b.count())
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case s.limit < 0:
+		return 0
+	case s.limit > 0:
+		return min(left, max(0, s.limit-s.taken))
+	}
+	return left
+}
 
 // Get fetches rawURL for step (robots, home, guess, sitemap, section,
 // feed). robots.txt of the URL's scheme and host is fetched first (step

@@ -1,11 +1,15 @@
 package fetch
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
+
+	"feedscout/report"
 )
 
 func TestErrorIs(t *testing.T) {
@@ -89,5 +93,36 @@ func TestErrorProblem(t *testing.T) {
 	}
 	if p := (&Error{Word: WordTooLarge}).Problem(); p.LimitMiB != 8 {
 		t.Errorf("too-large problem %+v, want limit 8 MiB", p)
+	}
+}
+
+// A session continuing a discovery that already spent requests in another
+// process makes only what the budget leaves, and its budget rows say so.
+func TestSiteContinue(t *testing.T) {
+	t.Parallel()
+	srv, rec := serve(t, "User-agent: *\nDisallow:\n", nil)
+	c := quick(Options{})
+	site, err := c.Site(srv.URL+"/", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer site.Close()
+	site.Continue(DefaultBudget - 3)
+	if n := site.Remaining(); n != 3 {
+		t.Errorf("Remaining = %d, want 3", n)
+	}
+	for i := 0; i < 5; i++ {
+		site.Get(context.Background(), "guess", fmt.Sprintf("%s/p%d", srv.URL, i))
+	}
+	if n := len(rec.all()); n != 3 {
+		t.Errorf("the server saw %d requests, want 3 (robots.txt and two pages)", n)
+	}
+	log := site.Log()
+	last := log[len(log)-1]
+	if last.Status.Word != WordBudget || last.Request() || !strings.Contains(last.Note, "before the host restarted") {
+		t.Errorf("last row %+v, want a budget row that is not a request", last)
+	}
+	if n := report.Requests(log); n != 3 {
+		t.Errorf("the log counts %d requests, want 3", n)
 	}
 }

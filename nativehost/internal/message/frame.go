@@ -36,9 +36,18 @@ var (
 
 // Reader reads framed messages from a stream (the host's stdin).
 type Reader struct {
-	r   io.Reader
-	max int
+	r    io.Reader
+	max  int
+	head []byte // the start of the last message skipped as too large
 }
+
+// headSize is how much of a message skipped as too large is kept, to find
+// its id (the extension writes the id first).
+const headSize = 4 << 10
+
+// SkippedHead returns the first bytes (at most 4 KiB) of the message the
+// last ErrTooLarge skipped, for PeekID.
+func (r *Reader) SkippedHead() []byte { return r.head }
 
 // NewReader returns a Reader of r that refuses messages longer than max
 // bytes (MaxRequest when max <= 0).
@@ -73,10 +82,16 @@ func (r *Reader) Next() ([]byte, error) {
 	case n > MaxBrowserMessage:
 		return nil, ErrCorrupt
 	case n > int64(r.max):
-		got, err := io.CopyN(io.Discard, r.r, n)
-		if got < n {
+		head := make([]byte, headSize)
+		k, err := io.ReadFull(r.r, head)
+		if k < headSize {
 			return nil, truncated(err)
 		}
+		got, err := io.CopyN(io.Discard, r.r, n-headSize)
+		if got < n-headSize {
+			return nil, truncated(err)
+		}
+		r.head = head
 		return nil, ErrTooLarge
 	}
 	if n <= 64<<10 {

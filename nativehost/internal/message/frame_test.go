@@ -5,7 +5,10 @@ import (
 	"encoding/binary"
 	"errors"
 	"io"
+	"os"
+	"regexp"
 	"runtime"
+	"strconv"
 	"testing"
 )
 
@@ -76,5 +79,42 @@ func TestReaderDoesNotTrustLength(t *testing.T) {
 	runtime.ReadMemStats(&after)
 	if got := after.TotalAlloc - before.TotalAlloc; got > 1<<20 {
 		t.Fatalf("reading a lying 64 MiB header allocated %d bytes", got)
+	}
+}
+
+// The extension checks a request's size against its own copy of
+// MaxRequest before sending (extension/lib/protocol.js): the two agree.
+func TestMaxRequestMatchesExtension(t *testing.T) {
+	js, err := os.ReadFile("../../../extension/lib/protocol.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`export const MAX_REQUEST = (\d+) \* 1024 \* 1024 \+ (\d+) \* 1024;`).FindSubmatch(js)
+	if m == nil {
+		t.Fatal("protocol.js has no MAX_REQUEST of the form A * 1024 * 1024 + B * 1024")
+	}
+	mib, _ := strconv.Atoi(string(m[1]))
+	kib, _ := strconv.Atoi(string(m[2]))
+	if got := mib<<20 + kib<<10; got != MaxRequest {
+		t.Errorf("protocol.js MAX_REQUEST = %d, message.MaxRequest = %d", got, MaxRequest)
+	}
+}
+
+// A message skipped as too large still names its request when the id
+// comes first, as the extension writes it.
+func TestSkippedHeadNamesTheRequest(t *testing.T) {
+	body := append([]byte(`{"id":"c0ffee12","type":"discover","url":"https://a.example/","page":{"html":"`), bytes.Repeat([]byte("x"), MaxRequest)...)
+	body = append(body, `"}}`...)
+	r := NewReader(bytes.NewReader(Frame(body)), 0)
+	if _, err := r.Next(); !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("Next: %v, want ErrTooLarge", err)
+	}
+	if id := PeekID(r.SkippedHead()); string(id) != `"c0ffee12"` {
+		t.Errorf("PeekID = %s, want \"c0ffee12\"", id)
+	}
+	for _, head := range []string{`{"type":"discover","page":{"html":"xxxx`, `[1,2`, `{"id":{"a":1}}`, ``} {
+		if id := PeekID([]byte(head)); id != nil {
+			t.Errorf("PeekID(%q) = %s, want none", head, id)
+		}
 	}
 }

@@ -47,7 +47,16 @@ type Request struct {
 	Since string `json:"since,omitempty"`
 	// SinceTime is Since parsed by Decode (zero when absent).
 	SinceTime time.Time `json:"-"`
+	// Spent (discover only, optional) is how many requests this same
+	// discovery already cost the site in host processes that died under
+	// it: the extension sends it again with the count, and the host makes
+	// only what the site's budget leaves (one click never costs a site
+	// more than the budget).
+	Spent int `json:"spent,omitempty"`
 }
+
+// MaxSpent bounds a request's spent field.
+const MaxSpent = 1000
 
 // Page is the raw page of the active tab. The host classifies it itself
 // (with the same classifier the popup runs), so the extension never has to
@@ -106,6 +115,9 @@ func Decode(body []byte) (*Request, error) {
 	default:
 		return &req, &Error{Code: CodeBadRequest, Msg: fmt.Sprintf("Unknown order %q; use smart or article.", clip(req.Order, 40)), Args: map[string]any{"order": clip(req.Order, 40)}}
 	}
+	if req.Spent < 0 || req.Spent > MaxSpent || (req.Spent > 0 && req.Type != TypeDiscover) {
+		return &req, &Error{Code: CodeBadRequest, Msg: fmt.Sprintf("The spent field %d is not a count of requests (0 to %d) on a discover request.", req.Spent, MaxSpent), Args: map[string]any{"spent": req.Spent}}
+	}
 	if req.Since != "" {
 		t, err := time.Parse(time.RFC3339, req.Since)
 		if err != nil || req.Type != TypeDiscover {
@@ -148,6 +160,33 @@ func checkURL(field, raw string) error {
 		return &Error{Code: CodeBadURL, Msg: fmt.Sprintf("Only http and https addresses can be looked up, not %q.", clip(u.Scheme, 20)+":"), Args: map[string]any{"field": field, "scheme": clip(u.Scheme, 20)}}
 	}
 	return &Error{Code: CodeBadURL, Msg: fmt.Sprintf("The %s %q is not an absolute web address.", field, clip(raw, 80)), Args: map[string]any{"field": field, "url": clip(raw, 80)}}
+}
+
+// PeekID finds the id of a message from its first bytes only (a message
+// skipped as too large, Reader.SkippedHead): the id when it comes before
+// anything cut off, else nil.
+func PeekID(head []byte) json.RawMessage {
+	dec := json.NewDecoder(bytes.NewReader(head))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil
+		}
+		if k == "id" {
+			if checkID(v) != nil {
+				return nil
+			}
+			return v
+		}
+	}
+	return nil
 }
 
 // peekID digs the id out of a body that did not decode as a Request, so

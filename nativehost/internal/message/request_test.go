@@ -66,3 +66,21 @@ func TestDecode(t *testing.T) {
 		})
 	}
 }
+
+func TestDecodeSpent(t *testing.T) {
+	req, err := Decode([]byte(`{"id":"a1","type":"discover","url":"https://a.example/","spent":11}`))
+	if err != nil || req.Spent != 11 {
+		t.Fatalf("spent 11: %+v, %v", req, err)
+	}
+	for _, bad := range []string{
+		`{"id":"a2","type":"discover","url":"https://a.example/","spent":-1}`,
+		`{"id":"a3","type":"discover","url":"https://a.example/","spent":1001}`,
+		`{"id":"a4","type":"section","url":"https://a.example/s/","spent":3}`,
+	} {
+		if _, err := Decode([]byte(bad)); err == nil {
+			t.Errorf("%s: accepted", bad)
+		} else if me, ok := err.(*Error); !ok || me.Code != CodeBadRequest || me.Args["spent"] == nil {
+			t.Errorf("%s: %v, want bad-request naming spent", bad, err)
+		}
+	}
+}

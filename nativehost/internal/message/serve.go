@@ -72,7 +72,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, h Handler, o ServeO
 			}
 			continue
 		case errors.Is(err, ErrTooLarge):
-			if err := fail(nil, CodeTooLarge, fmt.Sprintf("A message larger than %d bytes was received and skipped.", MaxRequest), map[string]any{"limit": MaxRequest}); err != nil {
+			if err := fail(PeekID(r.SkippedHead()), CodeTooLarge, fmt.Sprintf("A message larger than %d bytes was received and skipped.", MaxRequest), map[string]any{"limit": MaxRequest}); err != nil {
 				return err
 			}
 			continue

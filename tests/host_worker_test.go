@@ -1,0 +1,171 @@
+package tests
+
+// The background worker between a popup and the real host, in Chromium:
+// requests sent on the popup's port as popup/host.js sends them, replies
+// read back, the fixture web's servers counting what reached them.
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"feedscout/tests/fixtureweb"
+)
+
+// workerJS connects a port to the worker from an extension page and keeps
+// every reply of one request in window.__replies; window.__final is the
+// last (result or error) once it came.
+const workerJS = `(() => {
+  window.__replies = [];
+  window.__final = null;
+  const port = chrome.runtime.connect({ name: "feedscout-popup" });
+  port.onMessage.addListener((m) => {
+    window.__replies.push(m);
+    if (m.type === "result" || m.type === "error") window.__final = m;
+  });
+  window.__send = (req) => port.postMessage(req);
+  return true;
+})()`
+
+// workerPage opens an extension page with workerJS run in it.
+func workerPage(t *testing.T, b *browser) context.Context {
+	t.Helper()
+	ctx := libPage(t, b)
+	eval[bool](t, ctx, workerJS)
+	return ctx
+}
+
+// A tab's page under the host's 8 MiB limit whose JSON escaping takes the
+// message over it: the worker sends the request without the page (the
+// host fetches the homepage itself) and the popup gets its report. Before,
+// the host's error came with "id": null and was dropped: the popup waited
+// forever.
+func TestWorkerOversizedPage(t *testing.T) {
+	b, web := webBrowser(t, "theverge")
+	ctx := workerPage(t, b)
+	s, _ := web.Site("theverge")
+	eval[bool](t, ctx, fmt.Sprintf(`(() => {
+  const html = '<a title="x">"</a>'.repeat(Math.floor((8 * 1024 * 1024 - 1024) / 18));
+  window.__send({ id: "oversized-page-1", type: "discover", url: %q,
+    page: { url: %q, html, content_type: "text/html" } });
+  return true;
+})()`, s.URL(), s.URL()))
+	waitJS(t, ctx, `window.__final !== null`, 60*time.Second)
+	final := eval[map[string]any](t, ctx, `window.__final`)
+	if final["type"] != "result" {
+		t.Fatalf("final reply %v, want the report", final)
+	}
+	rep, _ := final["report"].(map[string]any)
+	if rep["outcome"] != "feed" || rep["home_from_page"] == true {
+		t.Errorf("report outcome %v, home_from_page %v: want the feed, with the homepage fetched by the host", rep["outcome"], rep["home_from_page"])
+	}
+}
+
+// budgetEater is a site whose discovery uses the whole budget: robots.txt
+// names four news sitemap indexes of five children each, none usable.
+func budgetEater() fixtureweb.Site {
+	const host = "budget-eater.test"
+	mux := http.NewServeMux()
+	mux.HandleFunc("/robots.txt", func(w http.ResponseWriter, r *http.Request) {
+		for i := range 4 {
+			fmt.Fprintf(w, "Sitemap: https://%s/news-%d.xml\n", host, i)
+		}
+		fmt.Fprint(w, "User-agent: *\nDisallow:\n")
+	})
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.URL.Path == "/":
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, "<!doctype html><title>Budget eater</title><p>Nothing here.</p>")
+		case strings.HasPrefix(r.URL.Path, "/news-") && strings.HasSuffix(r.URL.Path, ".xml"):
+			w.Header().Set("Content-Type", "application/xml")
+			fmt.Fprint(w, `<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`)
+			for i := range 5 {
+				fmt.Fprintf(w, "<sitemap><loc>https://%s/part%s-%d.xml</loc></sitemap>", host, strings.TrimSuffix(r.URL.Path[6:], ".xml"), i)
+			}
+			fmt.Fprint(w, "</sitemapindex>")
+		case strings.HasPrefix(r.URL.Path, "/part"):
+			w.Header().Set("Content-Type", "application/xml")
+			fmt.Fprintf(w, `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://%s/about</loc></url></urlset>`, host)
+		default:
+			http.NotFound(w, r)
+		}
+	})
+	return fixtureweb.Site{Name: "budget-eater", Host: host, Handler: mux, Expect: fixtureweb.Expect{Outcome: fixtureweb.OutcomeNone}}
+}
+
+// One click never costs a site more than its 25-request budget, even when
+// the host dies mid-discovery and the worker starts another: the new host
+// is told what the click already spent. Before, each host process had a
+// fresh budget for the same click.
+func TestWorkerRetryKeepsBudget(t *testing.T) {
+	site := budgetEater()
+	web, err := fixtureweb.Start(fixtureweb.Options{Dir: t.TempDir(), Sites: []fixtureweb.Site{site}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { web.Close() })
+	b := startBrowser(t, browserOptions{env: append(web.Env(), "FEEDSCOUT_PAUSE=150ms"), proxy: web.ProxyURL})
+	ctx := workerPage(t, b)
+	eval[bool](t, ctx, fmt.Sprintf(`(window.__send({ id: "budget-click-1", type: "discover", url: %q }), true)`, site.URL()))
+	waitJS(t, ctx, `window.__replies.filter((m) => m.type === "progress").length >= 8`, 60*time.Second)
+	for _, pid := range hostPIDs(t, b) {
+		if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+			t.Fatalf("kill host %d: %v", pid, err)
+		}
+	}
+	waitJS(t, ctx, `window.__final !== null`, 90*time.Second)
+	final := eval[map[string]any](t, ctx, `window.__final`)
+	restarts := eval[int](t, ctx, `window.__replies.filter((m) => m.type === "restart").length`)
+	if final["type"] != "result" || restarts != 1 {
+		t.Fatalf("final reply %v after %d restarts, want a report after one", final, restarts)
+	}
+	rep, _ := final["report"].(map[string]any)
+	if n := len(web.Hits(site.Host)); n > 25 {
+		t.Errorf("one click cost the site %d requests, more than its budget of 25", n)
+	} else {
+		t.Logf("one click, one host killed: the site saw %d requests; report stopped %v", n, rep["stopped"])
+	}
+	if rep["stopped"] != "budget" {
+		t.Errorf("report stopped %v, want budget", rep["stopped"])
+	}
+}
+
+// Session storage that refuses writes (a full quota) does not fail a
+// request: the worker keeps nothing there. Before, every request was
+// written to chrome.storage.session first ("inflight" entries nothing
+// read), and a failed write ended the request with an error.
+func TestWorkerWithoutSessionStorage(t *testing.T) {
+	b, web := webBrowser(t, "theverge")
+	wid, err := b.worker()
+	if err != nil {
+		t.Fatal(err)
+	}
+	wctx, cancel := b.attach(wid)
+	defer cancel()
+	// A worker caught starting may lack its chrome.* bindings for a moment
+	// (see click): retried.
+	const failWrites = `(chrome.storage.session.set = () => Promise.reject(new Error("QUOTA_BYTES quota exceeded")), true)`
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		ok, err := chromedp.Run(wctx, chromedp.Evaluate[bool](failWrites))
+		if err == nil && ok {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("make session storage refuse writes in the worker: %v", err)
+		}
+	}
+	ctx := workerPage(t, b)
+	s, _ := web.Site("theverge")
+	eval[bool](t, ctx, fmt.Sprintf(`(window.__send({ id: "no-session-storage-1", type: "discover", url: %q }), true)`, s.URL()))
+	waitJS(t, ctx, `window.__final !== null`, 60*time.Second)
+	if final := eval[map[string]any](t, ctx, `window.__final`); final["type"] != "result" {
+		t.Fatalf("final reply %v, want the report", final)
+	}
+}

@@ -1,0 +1,351 @@
+package tests
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"feedscout/tests/fixtureweb"
+	"feedscout/wasm/classify"
+	"feedscout/wasm/opml"
+)
+
+// TestReaderFreshRSS checks the freshrss flavour against the fixture web
+// as FreshRSS would read it. FreshRSS is not in Debian; its XPath feeds
+// run libxml2's XPath 1.0 (PHP's DOMXPath), so each outline's expressions
+// are run here by libxml2's own xmllint (--html for HTML+XPath), the way
+// FreshRSS runs them (items over the document, each field normalize-space()
+// with the item as context), on the document the fixture serves, and
+// compared with the entries `feedscout-host feed` makes of the same
+// source: a news sitemap gives the same links, titles and dates; an
+// article sitemap the same links and dates (its titles are the addresses:
+// feed makes them from the last path segment, which XPath 1.0 cannot cut
+// out); a section page every entry of feed with its title, and beyond them
+// only links the dominant-segment rule drops (which XPath cannot say). A
+// .gz sitemap is the gateway's URL (FreshRSS cannot unpack a gzip file).
+func TestReaderFreshRSS(t *testing.T) {
+	t.Parallel()
+	xmllintPath(t)
+	w := startWeb(t, fixtureweb.DefaultSites())
+	env := fastEnv(w)
+	reports, _ := discoverReports(t, env, fixtureweb.DefaultSites())
+	file := writeOPML(t, env, t.TempDir(), reports, "--reader", "freshrss", "--gateway", "http://127.0.0.1:8765")
+	doc, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	state := t.TempDir()
+	docs := t.TempDir()
+	seen := map[string]int{}
+	for i, o := range frssOutlines(t, doc) {
+		src := o["feedscout:href"]
+		switch o["type"] {
+		case "rss":
+			if o["feedscout:kind"] != opml.KindFeed {
+				if !strings.HasSuffix(src, ".gz") || o["xmlUrl"] != opml.GatewayURL("http://127.0.0.1:8765", src) {
+					t.Errorf("%s %s: a plain outline %q that is not a .gz sitemap through the gateway", o["feedscout:kind"], src, o["xmlUrl"])
+				}
+				seen["gzip"]++
+			}
+			continue
+		case opml.TypeXMLXPath, opml.TypeHTMLXPath:
+		default:
+			t.Errorf("outline type %q", o["type"])
+			continue
+		}
+		if o["xmlUrl"] != src {
+			t.Errorf("%s: xmlUrl %q", src, o["xmlUrl"])
+		}
+		x := opml.XPath{Type: o["type"], Item: o["frss:xPathItem"], Title: o["frss:xPathItemTitle"],
+			URI: o["frss:xPathItemUri"], Timestamp: o["frss:xPathItemTimestamp"], UID: o["frss:xPathItemUid"]}
+		body, ctype := fetchDoc(t, w, src)
+		path := filepath.Join(docs, strconv.Itoa(i))
+		if err := os.WriteFile(path, body, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		items := scrapeXPath(t, x, path)
+		out, errOut, code := runHost(t, env, "", "feed", "--state", state, src)
+		if code != 0 {
+			t.Errorf("feed %s: exit %d: %s", src, code, errOut)
+			continue
+		}
+		entries := parseAtom(t, out).Entries
+		kind := o["feedscout:kind"]
+		seen[kind]++
+		t.Logf("%-15s %3d XPath items, %3d feed entries  %s", kind, len(items), len(entries), src)
+		if len(entries) == 0 {
+			t.Errorf("%s: feed made no entries", src)
+		}
+		byLink := map[string][4]string{}
+		for _, it := range items {
+			if it[1] != it[3] {
+				t.Errorf("%s: item id %q is not its link %q", src, it[3], it[1])
+			}
+			abs, err := url.Parse(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			u, err := abs.Parse(it[1])
+			if err != nil {
+				t.Errorf("%s: item link %q: %v", src, it[1], err)
+				continue
+			}
+			byLink[u.String()] = it
+		}
+		switch kind {
+		case opml.KindNewsSitemap, opml.KindArticleSitemap:
+			if len(byLink) != len(entries) {
+				t.Errorf("%s: %d XPath items, feed has %d entries", src, len(byLink), len(entries))
+			}
+			for _, e := range entries {
+				it, ok := byLink[e.Link.Href]
+				if !ok {
+					t.Errorf("%s: feed's entry %s is no XPath item", src, e.Link.Href)
+					continue
+				}
+				want := e.Title
+				if kind == opml.KindArticleSitemap {
+					want = e.Link.Href
+				}
+				if !sameText(it[0], want) {
+					t.Errorf("%s: %s is titled %q by XPath, want %q", src, e.Link.Href, it[0], want)
+				}
+				if !sameTime(it[2], e.Published) {
+					t.Errorf("%s: %s is dated %q by XPath, %q by feed", src, e.Link.Href, it[2], e.Published)
+				}
+			}
+		case opml.KindSection:
+			page, err := classify.Classify(src, body, ctype)
+			if err != nil {
+				t.Fatal(err)
+			}
+			kept := map[string]bool{}
+			for _, l := range classify.Dominant(page.Articles) {
+				kept[l.URL] = true
+			}
+			inFeed := map[string]bool{}
+			for _, e := range entries {
+				inFeed[e.Link.Href] = true
+				it, ok := byLink[e.Link.Href]
+				if !ok {
+					t.Errorf("%s: feed's entry %s is no XPath item", src, e.Link.Href)
+				} else if !sameText(it[0], e.Title) {
+					t.Errorf("%s: %s is titled %q by XPath, %q by feed", src, e.Link.Href, it[0], e.Title)
+				}
+			}
+			for link := range byLink {
+				if !inFeed[link] && kept[link] {
+					t.Errorf("%s: XPath item %s is one the section rule keeps, but not in the feed", src, link)
+				}
+				if !inFeed[link] && !articleOf(page.Articles, link) {
+					t.Errorf("%s: XPath item %s is no article of the page by feedscout's rule", src, link)
+				}
+			}
+		}
+	}
+	for _, k := range []string{opml.KindNewsSitemap, opml.KindArticleSitemap, opml.KindSection, "gzip"} {
+		if seen[k] == 0 {
+			t.Errorf("no %s outline on the fixture web", k)
+		}
+	}
+}
+
+// sameText compares titles as words: XPath's normalize-space() collapses
+// only ASCII white space, feedscout every Unicode space (the ideographic
+// space U+3000 of Japanese headlines).
+func sameText(a, b string) bool {
+	return strings.Join(strings.Fields(a), " ") == strings.Join(strings.Fields(b), " ")
+}
+
+// articleOf reports whether link is among a page's article links.
+func articleOf(links []classify.Link, link string) bool {
+	for _, l := range links {
+		if l.URL == link {
+			return true
+		}
+	}
+	return false
+}
+
+// sameTime compares a sitemap date (W3C Datetime) with an Atom date.
+func sameTime(w3c, atom string) bool {
+	b, err := time.Parse(time.RFC3339, atom)
+	if err != nil {
+		return false
+	}
+	for _, layout := range []string{time.RFC3339, "2006-01-02T15:04Z07:00", time.DateOnly} {
+		if a, err := time.Parse(layout, w3c); err == nil {
+			return a.Equal(b)
+		}
+	}
+	return false
+}
+
+// fetchDoc gets a document as FreshRSS would: its body (transfer gzip
+// undone) and Content-Type.
+func fetchDoc(t testing.TB, w *fixtureweb.Web, u string) ([]byte, string) {
+	t.Helper()
+	resp, err := w.Client().Get(u)
+	if err != nil {
+		t.Fatalf("get %s: %v", u, err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(resp.Body, 8<<20))
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("get %s: %d %v", u, resp.StatusCode, err)
+	}
+	return body, resp.Header.Get("Content-Type")
+}
+
+// frssOutlines returns the attributes of every outline of an OPML
+// document that has no child outline, namespaced ones under their usual
+// prefix (feedscout:, frss:).
+func frssOutlines(t testing.TB, doc []byte) []map[string]string {
+	t.Helper()
+	dec := xml.NewDecoder(bytes.NewReader(doc))
+	var out, open []map[string]string
+	var leaf []bool
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return out
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch el := tok.(type) {
+		case xml.StartElement:
+			if el.Name.Local != "outline" {
+				continue
+			}
+			if len(leaf) > 0 {
+				leaf[len(leaf)-1] = false
+			}
+			m := map[string]string{}
+			for _, a := range el.Attr {
+				switch a.Name.Space {
+				case opml.Namespace:
+					m["feedscout:"+a.Name.Local] = a.Value
+				case opml.FreshRSSNamespace:
+					m["frss:"+a.Name.Local] = a.Value
+				case "":
+					m[a.Name.Local] = a.Value
+				}
+			}
+			open, leaf = append(open, m), append(leaf, true)
+		case xml.EndElement:
+			if el.Name.Local != "outline" {
+				continue
+			}
+			if leaf[len(leaf)-1] {
+				out = append(out, open[len(open)-1])
+			}
+			open, leaf = open[:len(open)-1], leaf[:len(leaf)-1]
+		}
+	}
+}
+
+// xmllintPath finds libxml2's xmllint, or skips (fails under
+// FEEDSCOUT_REQUIRE_TOOLS).
+func xmllintPath(t testing.TB) string {
+	t.Helper()
+	p, err := exec.LookPath("xmllint")
+	if err != nil {
+		missing(t, "no xmllint on PATH (apt-get install libxml2-utils)")
+	}
+	return p
+}
+
+// scrapeXPath evaluates x on the document in file the way FreshRSS does,
+// with libxml2's XPath engine (xmllint --xpath; --html for HTML+XPath):
+// the items are x.Item over the whole document, and each field is
+// normalize-space(expr) with the item as the context node (xmllint has no
+// context node, so the relative expression is anchored at the item:
+// anchorXPath). It returns [title, uri, timestamp, uid] per item.
+func scrapeXPath(t testing.TB, x opml.XPath, file string) [][4]string {
+	t.Helper()
+	xmllint := xmllintPath(t)
+	eval := func(expr string) string {
+		args := []string{"--nonet", "--xpath", expr, file}
+		if x.Type == opml.TypeHTMLXPath {
+			args = append([]string{"--html"}, args...)
+		}
+		out, err := exec.Command(xmllint, args...).Output()
+		if err != nil {
+			// xmllint exits 10 for an empty result: an empty string.
+			if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 10 {
+				return ""
+			}
+			t.Fatalf("xmllint --xpath %s %s: %v", expr, file, err)
+		}
+		// A normalized value never ends in a newline: one is xmllint's.
+		return strings.TrimSuffix(string(out), "\n")
+	}
+	n, err := strconv.Atoi(eval("count(" + x.Item + ")"))
+	if err != nil {
+		t.Fatalf("count(%s): %v", x.Item, err)
+	}
+	items := make([][4]string, n)
+	for i := range items {
+		node := fmt.Sprintf("(%s)[%d]", x.Item, i+1)
+		var parts []string
+		for _, e := range []string{x.Title, x.URI, x.Timestamp, x.UID} {
+			if e == "" {
+				e = "''"
+			} else {
+				e = anchorXPath(e, node)
+			}
+			parts = append(parts, "normalize-space("+e+")")
+		}
+		// A tab cannot be in a normalized value: it separates them.
+		vals := strings.Split(eval("concat("+strings.Join(parts, ",'\t',")+")"), "\t")
+		if len(vals) != 4 {
+			t.Fatalf("item %d: %q", i+1, vals)
+		}
+		copy(items[i][:], vals)
+	}
+	return items
+}
+
+// anchorXPath anchors a relative XPath expression at node: "." is node, a
+// location path p is node/p, and a parenthesized union of those followed
+// by predicates, (.|@a|b)[1], has each member anchored.
+func anchorXPath(expr, node string) string {
+	one := func(p string) string {
+		if p == "." {
+			return node
+		}
+		return node + "/" + p
+	}
+	if !strings.HasPrefix(expr, "(") {
+		return one(expr)
+	}
+	depth, members, start := 0, []string{}, 1
+	for i, c := range expr {
+		switch c {
+		case '(', '[':
+			depth++
+		case ')', ']':
+			depth--
+			if depth == 0 {
+				members = append(members, one(expr[start:i]))
+				return "(" + strings.Join(members, "|") + ")" + expr[i+1:]
+			}
+		case '|':
+			if depth == 1 {
+				members = append(members, one(expr[start:i]))
+				start = i + 1
+			}
+		}
+	}
+	return one(expr)
+}

@@ -95,7 +95,7 @@ export function hostErrorSentence(code, detail) {
 export function isRequest(msg) {
   if (!msg || typeof msg !== "object") return false;
   if (msg.type === "version") return true;
-  if (msg.type !== "discover" && msg.type !== "section") return false;
+  if (msg.type !== "discover" && msg.type !== "section" && msg.type !== "check") return false;
   if (typeof msg.url !== "string" || !/^https?:\/\//i.test(msg.url)) return false;
   if (msg.spent !== undefined && (msg.type !== "discover" || !Number.isInteger(msg.spent) || msg.spent < 0 || msg.spent > 1000)) return false;
   if (msg.page === undefined) return true;

@@ -8,6 +8,7 @@ import { formatName, costSummary, requestLine, sectionsHeading, omittedList } fr
 import { el, link, say } from "./dom.js";
 import { toggle } from "./subs.js";
 import { sendButton } from "./send.js";
+import { healthLine, checkButton } from "./check.js";
 import { reasonText } from "../lib/reasons.js";
 import { VirtualList } from "./vlist.js";
 
@@ -33,6 +34,7 @@ export function feedRow(f, site) {
   const newest = date(f.newest);
   if (newest) meta.push(t("newest", { date: newest }));
   if (f.checked === false && f.preview) meta.push(oneLine(f.preview, 120));
+  const checked = el("div", { class: "check-result", hidden: true });
   return el(
     "li",
     { class: "row feed", "data-url": f.url },
@@ -40,13 +42,16 @@ export function feedRow(f, site) {
     el("div", { class: "url" }, f.url),
     meta.length ? el("div", { class: "meta" }, meta.join(" · ")) : null,
     headlines(f.headlines),
+    healthLine(f.health),
     el(
       "div",
       { class: "actions" },
       copyButton(f.url, title),
       sendButton(f.url, title),
+      checkButton(f.url, title, checked),
       toggle({ kind: "feed", url: f.url, title, site, format: formatCode(f.format) }),
     ),
+    checked,
   );
 }
 
@@ -180,6 +185,7 @@ function sitemapRows(sitemaps, site) {
       if (Number.isFinite(d.urls)) meta.push(tn("urls", d.urls));
       if (date(d.newest)) meta.push(t("newest", { date: date(d.newest) }));
       if (d !== m) meta.push(t("department_of", { url: m.url }));
+      const checked = el("div", { class: "check-result", hidden: true });
       rows.push(
         el(
           "li",
@@ -187,7 +193,10 @@ function sitemapRows(sitemaps, site) {
           el("div", { class: "line" }, link(d.url, title, "title"), el("span", { class: "badge" }, m.kind === "news" ? t("badge_news_sitemap") : t("badge_article_sitemap"))),
           el("div", { class: "url" }, d.url),
           meta.length ? el("div", { class: "meta" }, meta.join(" · ")) : null,
-          el("div", { class: "actions" }, copyButton(d.url, title), toggle({ kind, url: d.url, title, site, format: "" })),
+          // The health of the one sitemap discovery read, shown once.
+          d === parts[0] ? healthLine(m.health) : null,
+          el("div", { class: "actions" }, copyButton(d.url, title), checkButton(d.url, title, checked), toggle({ kind, url: d.url, title, site, format: "" })),
+          checked,
         ),
       );
     }

@@ -302,8 +302,13 @@ func (d *Newsdesk) serveBody(w http.ResponseWriter, r *http.Request, ctype strin
 	}
 }
 
+// latest is the n newest articles, newest first (the later published
+// first among articles of the same second).
 func latest(as []DeskArticle, n int) []DeskArticle {
-	out := append([]DeskArticle(nil), as...)
+	out := make([]DeskArticle, len(as))
+	for i, a := range as {
+		out[len(as)-1-i] = a
+	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Published.After(out[j].Published) })
 	return out[:min(n, len(out))]
 }

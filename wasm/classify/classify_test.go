@@ -576,7 +576,7 @@ func TestSectionNames(t *testing.T) {
 func TestSectionNameRanks(t *testing.T) {
 	cases := []struct {
 		a    anchor
-		want int
+		want uint8
 	}{
 		{anchor{text: "Economy", nav: true}, nameNav},
 		{anchor{text: "Economy"}, nameText},

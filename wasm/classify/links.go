@@ -19,14 +19,15 @@ import (
 // only adds a query to another article link (/article/X/?n_cid=mail beside
 // /article/X/): the same story with a tracking parameter.
 func pageLinks(p *Page, pu *url.URL, r *resolver, anchors []anchor) {
-	type seen struct {
-		weak     bool   // Text is a stand-in
-		name     string // the best-ranked text so far
-		nameRank int
+	// entry is one distinct link while the anchors are read.
+	type entry struct {
+		url, text string
+		name      string // the best-ranked text so far (nameRank)
+		weak      bool   // text is a stand-in
+		rank      uint8
 	}
-	var links []Link
-	var info []seen
-	var places []shape.Link
+	var links []entry
+	var paths []string     // shape.Input of each link, for InContext
 	at := map[string]int{} // URL -> index in links
 	for i := range anchors {
 		a := &anchors[i]
@@ -36,47 +37,42 @@ func pageLinks(p *Page, pu *url.URL, r *resolver, anchors []anchor) {
 		}
 		rank := nameRank(a)
 		if j, ok := at[res.s]; ok {
-			if a.text != "" && (links[j].Text == "" || (info[j].weak && !a.weakText)) {
-				links[j].Text, info[j].weak = a.text, a.weakText
+			e := &links[j]
+			if a.text != "" && (e.text == "" || (e.weak && !a.weakText)) {
+				e.text, e.weak = a.text, a.weakText
 			}
-			if rank < info[j].nameRank {
-				info[j].name, info[j].nameRank = a.text, rank
+			if rank < e.rank {
+				e.name, e.rank = a.text, rank
 			}
-			places[j].Nav = places[j].Nav || a.nav
 			continue
 		}
 		at[res.s] = len(links)
-		links = append(links, Link{URL: res.s, Text: a.text})
-		s := seen{weak: a.weakText, nameRank: rank}
+		e := entry{url: res.s, text: a.text, weak: a.weakText, rank: rank}
 		if rank < noName {
-			s.name = a.text
+			e.name = a.text
 		}
-		info = append(info, s)
-		places = append(places, shape.Link{Path: shape.Input(res.u), Nav: a.nav})
+		links = append(links, e)
+		paths = append(paths, shape.Input(res.u))
 	}
 	p.SameHostLinks = len(links)
 	self := pu.String()
-	paths := make([]string, len(places))
-	for i, pl := range places {
-		paths[i] = pl.Path
-	}
 	verdicts := shape.InContext(paths)
 	for i, v := range verdicts {
-		if links[i].URL == self {
+		if links[i].url == self {
 			continue
 		}
-		if q := strings.IndexByte(links[i].URL, '?'); q >= 0 && v.Shape == shape.Article {
-			if j, ok := at[links[i].URL[:q]]; ok && verdicts[j].Shape == shape.Article {
+		if q := strings.IndexByte(links[i].url, '?'); q >= 0 && v.Shape == shape.Article {
+			if j, ok := at[links[i].url[:q]]; ok && verdicts[j].Shape == shape.Article {
 				continue
 			}
 		}
 		switch v.Shape {
 		case shape.Article:
-			p.Articles = append(p.Articles, links[i])
+			p.Articles = append(p.Articles, Link{URL: links[i].url, Text: links[i].text})
 		case shape.Section:
-			l := links[i]
-			if info[i].name != "" {
-				l.Name = sectionName(info[i].name)
+			l := Link{URL: links[i].url, Text: links[i].text}
+			if links[i].name != "" {
+				l.Name = sectionName(links[i].name)
 			}
 			p.Sections = append(p.Sections, l)
 		}

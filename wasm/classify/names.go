@@ -15,11 +15,11 @@ const maxNameRunes = 80
 
 // Name ranks, best first; noName texts never name a section.
 const (
-	nameNav     = iota // the anchor's own text, in the page's navigation
-	nameText           // the anchor's own text elsewhere
-	nameMore           // "More business", "Mehr Sport": a name behind a "more"
-	nameStandIn        // aria-label, title or image alt of an anchor without text
-	noName             // empty, or only "more", "see all", "»"
+	nameNav     uint8 = iota // the anchor's own text, in the page's navigation
+	nameText                 // the anchor's own text elsewhere
+	nameMore                 // "More business", "Mehr Sport": a name behind a "more"
+	nameStandIn              // aria-label, title or image alt of an anchor without text
+	noName                   // empty, or only "more", "see all", "»"
 )
 
 // moreWords are link texts that say "there is more" and name nothing, in
@@ -37,12 +37,21 @@ var moreWords = []string{
 	"leggi tutto", "meer", "mais",
 }
 
+// maxMoreWord is the longest of moreWords, in bytes.
+var maxMoreWord = func() int {
+	n := 0
+	for _, w := range moreWords {
+		n = max(n, len(w))
+	}
+	return n
+}()
+
 // morePrefixes start texts that name a section behind a "more".
 var morePrefixes = []string{"more ", "more from ", "mehr ", "weitere ", "ещё ", "еще ", "все ", "もっと"}
 
 // nameRank ranks an anchor's text (already collapsed) as a name for what
 // it links to.
-func nameRank(a *anchor) int {
+func nameRank(a *anchor) uint8 {
 	t := trimName(a.text)
 	if t == "" || isMoreWord(t) {
 		return noName
@@ -58,9 +67,15 @@ func nameRank(a *anchor) int {
 	return nameText
 }
 
+// isMoreWord compares t with moreWords of its length in bytes (their upper
+// and lower cases are as long), so most texts, headlines, cost one length
+// check per word.
 func isMoreWord(t string) bool {
+	if len(t) > maxMoreWord {
+		return false
+	}
 	for _, w := range moreWords {
-		if strings.EqualFold(t, w) {
+		if len(t) == len(w) && strings.EqualFold(t, w) {
 			return true
 		}
 	}
@@ -68,6 +83,11 @@ func isMoreWord(t string) bool {
 }
 
 func hasMorePrefix(t string) bool {
+	// Every prefix starts with m, w (any case), a Cyrillic letter of the
+	// first block (0xD0: е, в) or も (0xE3): most texts stop here.
+	if c := t[0]; c|0x20 != 'm' && c|0x20 != 'w' && c != 0xD0 && c != 0xE3 {
+		return false
+	}
 	for _, p := range morePrefixes {
 		if len(t) > len(p) && strings.EqualFold(t[:len(p)], p) {
 			return true

@@ -191,6 +191,23 @@ func TestWriteErrors(t *testing.T) {
 	}
 }
 
+// TestReadEarlierExport: a file of the earlier writer, whose non-feeds
+// were type="link" outlines, reads back as it was written.
+func TestReadEarlierExport(t *testing.T) {
+	f, err := os.Open(filepath.Join("testdata", "export-v1.opml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	got, err := Read(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := grouped(sample()); !reflect.DeepEqual(got, want) {
+		t.Errorf("earlier export:\n got %#v\nwant %#v", got, want)
+	}
+}
+
 func TestReadForeign(t *testing.T) {
 	cases := []struct {
 		name string
@@ -205,6 +222,12 @@ func TestReadForeign(t *testing.T) {
 		}},
 		{"latin1", "foreign-latin1.opml", []Subscription{
 			{Kind: KindFeed, URL: "https://zeitung.example/rss", Title: "Süddeutsche Müller", Site: "https://zeitung.example/"},
+		}},
+		{"freshrss export", "freshrss-export.opml", []Subscription{
+			{Kind: KindSection, URL: "https://www.nikkei.com/business/startups/", Title: "スタートアップ"},
+			{Kind: KindNewsSitemap, URL: "https://www.asahi.com/sitemap_national.xml", Title: "national"},
+			{Kind: KindArticleSitemap, URL: "https://www.harbor-dispatch.com/post-sitemap.xml", Title: "articles"},
+			{Kind: KindFeed, URL: "https://www.theverge.com/rss/index.xml", Title: "Verge", Site: "https://www.theverge.com/"},
 		}},
 		{"our kinds undeclared prefix", "undeclared-prefix.opml", []Subscription{
 			{Kind: KindNewsSitemap, URL: "https://www.yomiuri.co.jp/sitemap-news.xml", Title: "Yomiuri", Site: "https://www.yomiuri.co.jp/"},

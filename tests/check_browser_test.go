@@ -1,0 +1,212 @@
+package tests
+
+// Check and make in real Chromium: the health lines and the Check button
+// of the real popup, through the installed host, on the check web; the
+// generator page with the seed's examples (Generate, Reset, Copy,
+// Download); axe-core on the generator page.
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/chromedp"
+
+	"feedscout/tests/fixtureweb"
+)
+
+// checkBrowser starts Chromium with the host installed, behind the check
+// web.
+func checkBrowser(t *testing.T) (*browser, *fixtureweb.Web) {
+	t.Helper()
+	web := startWeb(t, fixtureweb.CheckSites(&fixtureweb.Generated{}))
+	b := startBrowser(t, browserOptions{env: fastEnv(web), proxy: web.ProxyURL})
+	return b, web
+}
+
+func TestCheckPopupHealthAndCheck(t *testing.T) {
+	b, web := checkBrowser(t)
+
+	// A news sitemap: its health line, then Check and its findings.
+	ctx := popupOnSite(t, b, web, "check-health-news")
+	find(t, ctx)
+	health := eval[[]string](t, ctx, `[...document.querySelectorAll("#found-sitemaps .health li")].map(e => e.textContent)`)
+	want := []string{
+		"Served as text/html: serve the sitemap as application/xml.",
+		"31 of 40 entries are older than 48 hours: Google News takes only the last two days; drop them or their <news:news> block.",
+	}
+	if strings.Join(health, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("sitemap health line %q, want %q", health, want)
+	}
+	eval[bool](t, ctx, `(document.querySelector("#found-sitemaps .check").click(), true)`)
+	waitJS(t, ctx, `document.querySelectorAll("#found-sitemaps .check-result .findings li").length > 0`, 30*time.Second)
+	findings := eval[[]string](t, ctx, `[...document.querySelectorAll("#found-sitemaps .check-result .findings li")].map(e => e.textContent)`)
+	oldest := web.Started.Add(-130*time.Hour - 30*time.Minute).UTC().Format(time.RFC3339)
+	wantFindings := []string{
+		"Warning: 31 of 40 entries are older than 48 hours (the oldest, line 109: " + oldest + ", 130 hours old): Google News takes only the last two days; drop them or their <news:news> block.",
+		"Error: Served as text/html: serve the sitemap as application/xml.",
+	}
+	if strings.Join(findings, "\n") != strings.Join(wantFindings, "\n") {
+		t.Fatalf("check findings %q, want %q", findings, wantFindings)
+	}
+	// Text, never markup: the sentence's <news:news> is text.
+	if n := eval[int](t, ctx, `document.querySelectorAll("#found-sitemaps .check-result news\\:news, #found-sitemaps .health news\\:news").length`); n != 0 {
+		t.Fatalf("a finding became markup (%d elements)", n)
+	}
+	summary := eval[string](t, ctx, `document.querySelector("#found-sitemaps .check-result .status").textContent`)
+	if !strings.HasPrefix(summary, "2 findings · 2 requests") {
+		t.Fatalf("check summary %q", summary)
+	}
+
+	// A feed: its health line names the missing validators.
+	ctx = popupOnSite(t, b, web, "check-health-feed")
+	find(t, ctx)
+	feedHealth := eval[[]string](t, ctx, `[...document.querySelectorAll("#found-feeds .health li")].map(e => e.textContent)`)
+	if len(feedHealth) == 0 || feedHealth[0] != "No ETag or Last-Modified: readers download it whole every time." {
+		t.Fatalf("feed health line %q", feedHealth)
+	}
+	// The popup links the generator page.
+	if href := eval[string](t, ctx, `document.getElementById("generator").href`); href != extensionOrigin+"generator/generator.html" {
+		t.Fatalf("generator link %q", href)
+	}
+}
+
+// The generator page: the seed's two example lines (the library and the bus
+// route), Generate shows the sitemap, Copy and Download give it, Reset
+// empties every field and the result; the seed's escaping and 51 hours;
+// a refusal with its line; axe finds nothing in any state.
+func TestCheckGeneratorPage(t *testing.T) {
+	src := axeSource(t)
+	b := startBrowser(t, browserOptions{noHost: true})
+	ctx, _ := b.tab(extensionOrigin + "generator/generator.html")
+	waitJS(t, ctx, `document.readyState === "complete" && document.getElementById("generate") !== null`, 10*time.Second)
+	axeCheck(t, ctx, src, "generator, empty")
+
+	fill := func(name, lang, lines, checkedAt string) {
+		t.Helper()
+		eval[bool](t, ctx, `((n, l, x, c) => {
+			document.getElementById("name").value = n;
+			document.getElementById("language").value = l;
+			document.getElementById("lines").value = x;
+			document.getElementById("checked-at").value = c;
+			document.getElementById("generate").click();
+			return true;
+		})(`+jsString(name)+`, `+jsString(lang)+`, `+jsString(lines)+`, `+jsString(checkedAt)+`)`)
+	}
+	const two = "https://gazeta.example/news/2026/10/30/biblioteka-otkrylas | 2026-10-30T09:00:00+03:00 | Открылась новая библиотека\n" +
+		"https://gazeta.example/news/2026/10/30/marshrut-avtobusa | 2026-10-30 | Изменился маршрут автобуса № 5\n"
+	fill("Городские новости", "ru", two, "")
+	waitJS(t, ctx, `document.getElementById("xml").value.includes("<urlset")`, 15*time.Second)
+	xml := eval[string](t, ctx, `document.getElementById("xml").value`)
+	for _, want := range []string{
+		"<loc>https://gazeta.example/news/2026/10/30/biblioteka-otkrylas</loc>",
+		"<news:title>Открылась новая библиотека</news:title>",
+		"<news:publication_date>2026-10-30</news:publication_date>",
+		"<news:name>Городские новости</news:name>",
+	} {
+		if !strings.Contains(xml, want) {
+			t.Fatalf("generated sitemap lacks %q:\n%s", want, xml)
+		}
+	}
+	if s := eval[string](t, ctx, `document.getElementById("summary").textContent`); s != "2 entries written." {
+		t.Fatalf("summary %q", s)
+	}
+	axeCheck(t, ctx, src, "generator, a sitemap")
+
+	// Download: news-sitemap.xml, the same bytes.
+	dl := t.TempDir()
+	if _, err := chromedp.CallBrowser(b.ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dl,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	eval[bool](t, ctx, `(document.getElementById("download").click(), true)`)
+	file := filepath.Join(dl, "news-sitemap.xml")
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if got, err := os.ReadFile(file); err == nil && len(got) > 0 {
+			if string(got) != xml {
+				t.Fatalf("downloaded file differs from the page's sitemap:\n%s", got)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no %s after Download", file)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	xmlReaders(t, file, 2)
+
+	// Copy: the clipboard holds the sitemap.
+	for _, name := range []string{"clipboard-read", "clipboard-write"} {
+		if _, err := chromedp.CallBrowser(b.ctx, cdpbrowser.SetPermission, cdpbrowser.SetPermissionParams{
+			Permission: &cdpbrowser.PermissionDescriptor{Name: name}, Setting: cdpbrowser.PermissionSettingGranted,
+			Origin: strings.TrimSuffix(extensionOrigin, "/"),
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	eval[bool](t, ctx, `(window.focus(), document.getElementById("copy").click(), true)`)
+	waitJS(t, ctx, `document.getElementById("copied").textContent !== ""`, 5*time.Second)
+	if c := eval[string](t, ctx, `document.getElementById("copied").textContent`); c != "Copied." {
+		t.Fatalf("copy said %q", c)
+	}
+	if clip := eval[string](t, ctx, `navigator.clipboard.readText()`); clip != xml {
+		t.Fatalf("clipboard holds %q", clip)
+	}
+
+	// Reset: every field and the result empty.
+	eval[bool](t, ctx, `(document.getElementById("reset").click(), true)`)
+	empty := eval[bool](t, ctx, `["name", "language", "lines", "checked-at", "xml"].every(id => document.getElementById(id).value === "") &&
+		document.getElementById("result").hidden && document.getElementById("findings").childElementCount === 0 &&
+		document.getElementById("summary").textContent === ""`)
+	if !empty {
+		t.Fatal("Reset left a field or the result")
+	}
+
+	// The seed's escaping and 51 hours: written, with the warning.
+	fill("Вести", "ru", "https://a.example/news/2026/10/28/shkola-i-muzey | 2026-10-28T09:00:00+03:00 | Школа & музей\n", "2026-10-30T12:00:00+03:00")
+	waitJS(t, ctx, `document.getElementById("xml").value.includes("<urlset")`, 10*time.Second)
+	if xml := eval[string](t, ctx, `document.getElementById("xml").value`); !strings.Contains(xml, "<news:title>Школа &amp; музей</news:title>") {
+		t.Fatalf("escaping:\n%s", xml)
+	}
+	warn := eval[[]string](t, ctx, `[...document.querySelectorAll("#findings li")].map(e => e.className + " " + e.textContent)`)
+	if len(warn) != 1 || warn[0] != "warning Warning: line 1: published 2026-10-28T09:00:00+03:00, 51 hours before the moment of checking 2026-10-30T12:00:00+03:00: Google News takes only articles of the last 48 hours." {
+		t.Fatalf("51 hours: %q", warn)
+	}
+	axeCheck(t, ctx, src, "generator, a warning")
+
+	// A refusal: its line, no sitemap.
+	fill("N", "ru", "https://a.example/news/a-b-c-d | 2026-10-30 | A\nhttps://a.example/news/a-b-c-d | 2026-10-30 | B\n", "")
+	waitJS(t, ctx, `document.getElementById("output").hidden && document.querySelectorAll("#findings li").length === 1`, 10*time.Second)
+	refusal := eval[string](t, ctx, `document.querySelector("#findings li").textContent`)
+	if refusal != "Error: line 2: https://a.example/news/a-b-c-d is already on line 1." {
+		t.Fatalf("refusal %q", refusal)
+	}
+	if s := eval[string](t, ctx, `document.getElementById("summary").textContent`); s != "Nothing written: fix these lines and generate again." {
+		t.Fatalf("summary %q", s)
+	}
+	axeCheck(t, ctx, src, "generator, refused")
+}
+
+// jsString quotes s as a JavaScript string literal.
+func jsString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch r {
+		case '"', '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case '\n':
+			b.WriteString(`\n`)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}

@@ -103,6 +103,10 @@ func TestGatewayConcurrent(t *testing.T) {
 		t.Logf("gateway peak RSS %.1f MiB", float64(rss)/(1<<20))
 	}
 
+	// A feed asked for is refused, and not listed in /opml.
+	if code, body, _ := g.get(t, g.feedURL(fw.desk.URL("/feed.xml"))); code != 422 || !strings.Contains(body, "already a feed") {
+		t.Errorf("a feed through the gateway: %d %q", code, body)
+	}
 	code, page, _ := g.get(t, g.base+"/")
 	if code != 200 || strings.Count(page, "<tr class=\"ok\">") != len(sources) {
 		t.Errorf("status page: %d, %d ok rows, want %d", code, strings.Count(page, "<tr class=\"ok\">"), len(sources))

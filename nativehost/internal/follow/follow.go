@@ -125,6 +125,20 @@ var (
 	ErrNoFeedYet = errors.New("no feed yet")
 )
 
+// Values of State.Refused.
+const (
+	refusedFeed   = "already-feed" // the URL is a feed
+	refusedSource = "not-a-source" // an index, a list of sections, a page without articles...
+)
+
+// refusal is the State.Refused value for an error of interpret.
+func refusal(err error) string {
+	if errors.Is(err, ErrAlreadyFeed) {
+		return refusedFeed
+	}
+	return refusedSource
+}
+
 // sourceError is an error with the sentence a person reads.
 type sourceError struct {
 	kind     error
@@ -199,6 +213,12 @@ func (f *Follower) Feed(ctx context.Context, source string) (*Result, error) {
 		}
 	}
 	if st.LastOK.IsZero() && st.Status != StatusGone {
+		switch st.Refused {
+		case refusedFeed:
+			return nil, &sourceError{kind: ErrAlreadyFeed, sentence: st.Problem}
+		case refusedSource:
+			return nil, &sourceError{kind: ErrBadSource, sentence: st.Problem}
+		}
 		return nil, &sourceError{kind: ErrNoFeedYet, sentence: noFeedYet(st)}
 	}
 	cp := *st
@@ -313,8 +333,9 @@ func (f *Follower) refresh(ctx context.Context, st *State) error {
 	if err != nil {
 		var se *sourceError
 		if errors.As(err, &se) && st.LastOK.IsZero() && (errors.Is(err, ErrAlreadyFeed) || errors.Is(err, ErrBadSource)) {
-			// Never followed: nothing to keep, nothing to retry.
-			st.Problem = se.sentence
+			// Never followed: nothing to keep; asked again, the same
+			// answer until the interval has passed.
+			st.Problem, st.Refused = se.sentence, refusal(err)
 			st.NextFetch = now.Add(f.interval)
 			return err
 		}
@@ -330,7 +351,7 @@ func (f *Follower) refresh(ctx context.Context, st *State) error {
 // succeed records a fetch that gave the source's entries.
 func (f *Follower) succeed(st *State, h http.Header) {
 	now := f.now()
-	st.Status, st.LastOK, st.Failures, st.Problem = StatusOK, now, 0, ""
+	st.Status, st.LastOK, st.Failures, st.Problem, st.Refused = StatusOK, now, 0, "", ""
 	wait := f.interval
 	if c := cacheWait(h, now); c > wait {
 		wait = c

@@ -57,9 +57,14 @@ func TestDepartment(t *testing.T) {
 		{"/feed.xml", ErrAlreadyFeed, "already a feed: subscribe to it directly"},
 		{"/sections-sitemap.xml", ErrBadSource, "lists section pages, not articles"},
 	} {
-		_, err := d.f.Feed(context.Background(), d.URL(c.path))
-		if !errors.Is(err, c.kind) || !strings.Contains(err.Error(), c.says) {
-			t.Errorf("%s: error %v, want %v saying %q", c.path, err, c.kind, c.says)
+		for range 2 { // fetched, then answered from the state within the interval
+			_, err := d.f.Feed(context.Background(), d.URL(c.path))
+			if !errors.Is(err, c.kind) || !strings.Contains(err.Error(), c.says) {
+				t.Errorf("%s: error %v, want %v saying %q", c.path, err, c.kind, c.says)
+			}
+		}
+		if n, _ := d.hits(c.path); n != 1 {
+			t.Errorf("%s fetched %d times, want once per interval", c.path, n)
 		}
 	}
 }

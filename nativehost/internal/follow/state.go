@@ -84,6 +84,9 @@ type State struct {
 	Failures int    `json:"failures,omitempty"` // consecutive failed fetches
 	Problem  string `json:"problem,omitempty"`  // what went wrong last, a sentence
 	Moved    string `json:"moved,omitempty"`    // the permanent redirect followed, a sentence
+	// Refused is set when the URL turned out to be nothing to follow
+	// ("already-feed", "not-a-source"); Problem says why.
+	Refused string `json:"refused,omitempty"`
 	// SitemapLastmod is, for a section, its lastmod in the site's sections
 	// sitemap when it was last fetched.
 	SitemapLastmod time.Time `json:"sitemap_lastmod,omitzero"`

@@ -193,6 +193,9 @@ func (s *Server) opml(w http.ResponseWriter, r *http.Request) {
 	}
 	doc := opmlDoc{Version: "2.0", Title: "feedscout gateway " + s.Base(), Created: time.Now().UTC().Format(time.RFC1123Z), Body: []opmlOutline{}}
 	for _, st := range states {
+		if st.Refused != "" {
+			continue // asked for, but nothing to follow (a feed, an index)
+		}
 		t := st.Title
 		if t == "" {
 			t = st.Source

@@ -94,7 +94,7 @@ func TestCheckGeneratorPage(t *testing.T) {
 			document.getElementById("checked-at").value = c;
 			document.getElementById("generate").click();
 			return true;
-		})(`+jsString(name)+`, `+jsString(lang)+`, `+jsString(lines)+`, `+jsString(checkedAt)+`)`)
+		})(`+jsQuote(name)+`, `+jsQuote(lang)+`, `+jsQuote(lines)+`, `+jsQuote(checkedAt)+`)`)
 	}
 	const two = "https://gazeta.example/news/2026/10/30/biblioteka-otkrylas | 2026-10-30T09:00:00+03:00 | Открылась новая библиотека\n" +
 		"https://gazeta.example/news/2026/10/30/marshrut-avtobusa | 2026-10-30 | Изменился маршрут автобуса № 5\n"
@@ -192,8 +192,8 @@ func TestCheckGeneratorPage(t *testing.T) {
 	axeCheck(t, ctx, src, "generator, refused")
 }
 
-// jsString quotes s as a JavaScript string literal.
-func jsString(s string) string {
+// jsQuote quotes s as a JavaScript string literal.
+func jsQuote(s string) string {
 	var b strings.Builder
 	b.WriteByte('"')
 	for _, r := range s {

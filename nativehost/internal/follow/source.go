@@ -96,6 +96,9 @@ func fromSitemap(sm *sitemap.Sitemap, at string, now time.Time) (*read, error) {
 		}
 		r.title = siteTitle(name, base.Hostname(), sitemap.Department(at))
 		newestFirst(r.entries)
+		// Google News reads at most 1,000 entries of a news sitemap; a
+		// file with more is not one to keep whole.
+		r.entries = r.entries[:min(len(r.entries), sitemap.NewsLimit)]
 		return r, nil
 	}
 	if sitemap.Judge(sm, now).Usable == sitemap.UsableSections {

@@ -16,7 +16,7 @@ import { createWASI } from "./wasi.js";
  * @returns {Promise<{
  *   classify: (url: string, html: string, contentType?: string, options?: {lists?: boolean}) => object,
  *   shape: (urls: string[]) => {url: string, shape: string, rule: string}[],
- *   opmlExport: (title: string, subs: object[]) => string,
+ *   opmlExport: (title: string, subs: object[], options?: {reader?: string, gateway?: string, host?: string}) => string,
  *   opmlImport: (text: string) => object[],
  * }>}
  */
@@ -112,9 +112,13 @@ export async function loadClassifier(wasm) {
     shape(urls) {
       return call("shape", { urls });
     },
-    /** opmlExport writes subscriptions as an OPML 2.0 document. */
-    opmlExport(title, subs) {
-      return call("opml_export", { title, subscriptions: subs }).opml;
+    /**
+     * opmlExport writes subscriptions as an OPML 2.0 document for a reader:
+     * options {reader: "any"|"newsboat"|"freshrss", gateway, host} (the
+     * host's absolute path, which newsboat's flavour runs; wasm/calls.go).
+     */
+    opmlExport(title, subs, options = {}) {
+      return call("opml_export", { ...options, title, subscriptions: subs }).opml;
     },
     /** opmlImport reads the subscriptions of an OPML document. */
     opmlImport(text) {

@@ -5,6 +5,7 @@ import { readAll, make, merge, check, keyFor, normalizeURL, toItems } from "../l
 import { oneLine } from "../lib/format.js";
 import { t, tn } from "../lib/i18n.js";
 import { el, link, say } from "./dom.js";
+import { ask } from "./host.js";
 
 /** state is the last list read from storage. */
 export const state = { list: [], bad: [], urls: new Set() };
@@ -119,6 +120,7 @@ export function renderList() {
   else count.removeAttribute("aria-label");
   say("subs-bad", state.bad.length ? tn("subs_bad", state.bad.length, { why: state.bad.map((b) => b.reason).join("; ") }) : "");
   document.getElementById("export").disabled = state.list.length === 0;
+  readerPicker();
 }
 
 function removeButton(url, title) {
@@ -130,19 +132,55 @@ function removeButton(url, title) {
   return b;
 }
 
+/** readers are the OPML flavours offered (wasm/opml; docs/readers.md). */
+const readers = ["any", "newsboat", "freshrss"];
+
 /**
- * exportOPML downloads the subscriptions as an OPML file written by the
- * classifier (Go, encoding/xml): a blob URL and a temporary <a download>.
+ * readerPicker puts the reader choice for Export OPML beside its button
+ * (once) and gives the select: the flavour the file is written in.
  */
-export function exportOPML(classifier) {
-  const text = classifier.opmlExport("feedscout subscriptions", state.list);
-  const url = URL.createObjectURL(new Blob([text], { type: "text/x-opml;charset=utf-8" }));
-  const a = el("a", { href: url, download: "feedscout-subscriptions.opml", hidden: true });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  say("subs-note", tn("exported", state.list.length, { file: "feedscout-subscriptions.opml" }));
+function readerPicker() {
+  let select = document.getElementById("export-reader");
+  if (select) return select;
+  select = el("select", { id: "export-reader", "aria-label": t("export_reader_label") });
+  for (const r of readers) select.append(el("option", { value: r }, t(`export_reader_${r}`)));
+  select.value = readers.includes(localStorage.getItem("export-reader")) ? localStorage.getItem("export-reader") : "any";
+  select.addEventListener("change", () => localStorage.setItem("export-reader", select.value));
+  document.getElementById("export").before(select);
+  return select;
+}
+
+/**
+ * exportOPML downloads the subscriptions as an OPML file for the reader
+ * chosen, written by the classifier (Go, wasm/opml): any reader through
+ * feedscout's gateway, newsboat (which runs the host, so the host is asked
+ * where it is: the version reply's path), or FreshRSS (XPath outlines).
+ * A blob URL and a temporary <a download>. It says what went wrong itself.
+ */
+export async function exportOPML(classifier) {
+  try {
+    const reader = readerPicker().value;
+    let host = "";
+    if (reader === "newsboat") {
+      const reply = await ask({ type: "version" }, () => {}, () => {});
+      host = (reply.type === "result" && reply.path) || "";
+      if (!host) {
+        say("subs-note", t("export_needs_host", { detail: reply.error || t("export_host_no_path") }));
+        return;
+      }
+    }
+    const file = reader === "any" ? "feedscout-subscriptions.opml" : `feedscout-subscriptions-${reader}.opml`;
+    const text = classifier.opmlExport("feedscout subscriptions", state.list, { reader, host });
+    const url = URL.createObjectURL(new Blob([text], { type: "text/x-opml;charset=utf-8" }));
+    const a = el("a", { href: url, download: file, hidden: true });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    say("subs-note", tn("exported", state.list.length, { file }));
+  } catch (err) {
+    say("subs-note", t("export_failed", { error: err.message }));
+  }
 }
 
 /**

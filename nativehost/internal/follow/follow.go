@@ -125,6 +125,9 @@ var (
 	ErrNoFeedYet = errors.New("no feed yet")
 )
 
+// errCanceled is refresh's answer when the caller's context ended.
+var errCanceled = errors.New("canceled")
+
 // Values of State.Refused.
 const (
 	refusedFeed   = "already-feed" // the URL is a feed
@@ -205,6 +208,11 @@ func (f *Follower) Feed(ctx context.Context, source string) (*Result, error) {
 	if f.due(st) {
 		fetched = true
 		failure := f.refresh(ctx, st)
+		if errors.Is(failure, errCanceled) {
+			// The caller went away (a reader hung up, a signal): not the
+			// site's failure, and nothing learnt; the state stays as it was.
+			return nil, fmt.Errorf("follow %s: %w", source, ctx.Err())
+		}
 		if err := f.saveState(st); err != nil {
 			return nil, fmt.Errorf("follow %s: %w", source, err)
 		}
@@ -308,6 +316,9 @@ func (f *Follower) refresh(ctx context.Context, st *State) error {
 		word := "network"
 		if errors.As(gerr, &fe) {
 			word = fe.Word
+		}
+		if word == fetch.WordCanceled || ctx.Err() != nil {
+			return errCanceled
 		}
 		f.fail(st, word, fetchSentence(st.URL, word, f.timeout), 0)
 		return nil

@@ -350,3 +350,21 @@ func TestSectionsSitemap(t *testing.T) {
 		}
 	}
 }
+
+// TestCanceled: a fetch the caller gives up on is not the site's failure:
+// the state stays as it was, and the next call fetches at once.
+func TestCanceled(t *testing.T) {
+	t.Parallel()
+	d := startDesk(t, 2, 4, time.Minute)
+	d.Set("/news-sitemap.xml", fixtureweb.Mode{Delay: time.Second})
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	if _, err := d.f.Feed(ctx, d.URL("/news-sitemap.xml")); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("canceled fetch: %v", err)
+	}
+	d.Set("/news-sitemap.xml", fixtureweb.Mode{})
+	st := d.feed(t, "/news-sitemap.xml")
+	if st.Failures != 0 || st.Status != StatusOK || len(st.Entries) != 4 {
+		t.Errorf("after a canceled fetch: status %q, %d failures, %d entries", st.Status, st.Failures, len(st.Entries))
+	}
+}

@@ -173,8 +173,16 @@ func itemRules(items []feedItem, format string, now time.Time, base *report.Sour
 		if it.dateTag == "" {
 			continue
 		}
-		if _, ok := itemDate(it.dateTag, it.date); ok {
+		if when, ok := itemDate(it.dateTag, it.date); ok {
 			dated++
+			if ahead := when.Sub(now); ahead > 24*time.Hour {
+				hours := int(ahead / time.Hour)
+				text := fmt.Sprintf("line %d: <%s> %s is %d hours in the future: readers sort it above every new item until then.", it.dateLine, it.dateTag, clip(it.date, 60), hours)
+				if format == "json" {
+					text = fmt.Sprintf("item %d: %q %s is %d hours in the future: readers sort it above every new item until then.", i+1, it.dateTag, clip(it.date, 60), hours)
+				}
+				l.add(finding(report.LevelWarning, CodeFutureItem, text, at(base, it.dateLine), "line", it.dateLine, "item", i+1, "date", clip(it.date, 60), "hours", hours))
+			}
 			continue
 		}
 		text := fmt.Sprintf("line %d: <%s> %q is not %s.", it.dateLine, it.dateTag, clip(it.date, 60), dateExample[it.dateTag])

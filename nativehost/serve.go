@@ -51,6 +51,7 @@ func runServe(args []string, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "feedscout-host serve: %v\n", err)
 		return exitFail
 	}
+	gw.Log = stderr
 	srv := &http.Server{Handler: gw, ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 256 << 10, ErrorLog: nil}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

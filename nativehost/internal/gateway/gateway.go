@@ -21,6 +21,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"io"
 	"net"
 	"net/http"
 	"net/url"
@@ -39,6 +40,10 @@ func FeedURL(base, source string) string {
 
 // Server is the gateway's HTTP handler.
 type Server struct {
+	// Log, when set, gets one line per fetch the gateway made (a
+	// service's journal).
+	Log io.Writer
+
 	f     *follow.Follower
 	addr  string // host:port it listens on
 	hosts map[string]bool
@@ -137,6 +142,10 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
 	case err != nil:
 		sentence(w, http.StatusInternalServerError, "The gateway could not follow "+source+": "+err.Error()+".")
 		return
+	}
+	if res.Fetched && s.Log != nil {
+		st := res.State
+		fmt.Fprintf(s.Log, "%s fetched %s: %s, %s, %d entries, next fetch %s\n", time.Now().UTC().Format(time.RFC3339), st.URL, st.Result, st.Status, len(st.Entries), st.NextFetch.UTC().Format(time.RFC3339))
 	}
 	self := s.Base() + "/feed?url=" + url.QueryEscape(source)
 	if format == follow.FormatJSON {

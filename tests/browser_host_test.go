@@ -33,6 +33,13 @@ func webBrowser(t *testing.T, names ...string) (*browser, *fixtureweb.Web) {
 // (--lang, and LANGUAGE for the process), unless lang is "".
 func webBrowserLang(t *testing.T, lang string, names ...string) (*browser, *fixtureweb.Web) {
 	t.Helper()
+	return webBrowserPaced(t, lang, "20ms", names...)
+}
+
+// webBrowserPaced is webBrowserLang with the host's pause between
+// requests (FEEDSCOUT_PAUSE) set to pause.
+func webBrowserPaced(t *testing.T, lang, pause string, names ...string) (*browser, *fixtureweb.Web) {
+	t.Helper()
 	var sites []fixtureweb.Site
 	for _, s := range fixtureweb.DefaultSites() {
 		for _, n := range names {
@@ -49,7 +56,7 @@ func webBrowserLang(t *testing.T, lang string, names ...string) (*browser, *fixt
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { web.Close() })
-	env := append(web.Env(), "FEEDSCOUT_PAUSE=20ms")
+	env := append(web.Env(), "FEEDSCOUT_PAUSE="+pause)
 	var flags []chromedp.ExecAllocatorOption
 	if lang != "" {
 		env = append(env, "LANGUAGE="+lang)

@@ -68,7 +68,7 @@ func TestPopupHeadlinesAndNames(t *testing.T) {
 		const f = new Intl.DateTimeFormat(chrome.i18n.getUILanguage(), {dateStyle: "medium", timeStyle: "short"});
 		return {
 			Headlines: [...document.querySelectorAll("#found-feeds .headline-title")].map(e => e.textContent),
-			Dates: [...document.querySelectorAll("#found-feeds .headline time")].map(e => e.textContent),
+			Dates: [...document.querySelectorAll("#found-feeds .headline time.headline-date")].map(e => e.textContent),
 			Elements: [...document.querySelectorAll("#found-feeds .headline *:not(span):not(time)")].map(e => e.outerHTML),
 			Names: [...document.querySelectorAll("#sections-list .section .title")].map(e => e.textContent),
 			Paths: [...document.querySelectorAll("#sections-list .section")].map(e => (e.querySelector(".path") || {}).textContent || ""),

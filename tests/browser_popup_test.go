@@ -172,7 +172,7 @@ func TestPopupHostileTextIsInert(t *testing.T) {
 	}
 	check := eval[inspection](t, ctx, `(() => ({
 		Elements: [...document.querySelectorAll("img:not(header img), svg, iframe, script:not([src]), b, object, embed")].map(e => e.outerHTML),
-		BadLinks: [...document.querySelectorAll("a[href]")].map(a => a.getAttribute("href")).filter(h => !/^https?:\/\//.test(h)),
+		BadLinks: [...document.querySelectorAll("main a[href]")].map(a => a.getAttribute("href")).filter(h => !/^https?:\/\//.test(h)),
 		Texts: [...document.querySelectorAll(".title")].map(e => e.textContent),
 		Reason: document.getElementById("reason").textContent,
 	}))()`)

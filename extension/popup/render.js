@@ -76,7 +76,7 @@ function headlines(list) {
         "li",
         { class: "headline" },
         el("span", { class: "headline-title" }, oneLine(h.title, 160)),
-        when ? el("time", { class: "meta", datetime: String(h.date) }, when) : null,
+        when ? el("time", { class: "headline-date", datetime: String(h.date) }, when) : null,
       );
     }),
   );

@@ -59,7 +59,7 @@ export function toggle(candidate) {
     b.textContent = t("subscribe");
     return b;
   }
-  b.setAttribute("aria-label", t("subscribe_label", { title: oneLine(candidate.title || candidate.url, 80) }));
+  b.dataset.title = oneLine(candidate.title || candidate.url, 80);
   paint(b);
   b.addEventListener("click", async () => {
     // Busy, not disabled: a disabled button would drop the keyboard focus.
@@ -85,6 +85,8 @@ function paint(b) {
   const on = state.urls.has(b.dataset.url);
   b.setAttribute("aria-pressed", String(on));
   b.textContent = on ? t("subscribed") : t("subscribe");
+  // The name holds the visible words (WCAG 2.5.3) and what it is for.
+  b.setAttribute("aria-label", t(on ? "subscribed_label" : "subscribe_label", { title: b.dataset.title }));
   b.title = on ? t("unsubscribe_title") : t("subscribe_title");
 }
 

@@ -26,8 +26,9 @@ import (
 const sampleFile = "testdata/report_sample.json"
 
 // sampleSites cover every part of a report between them: a feed with
-// headlines, a news sitemap split into departments, sections.
-var sampleSites = []string{"theverge", "asahi", "nikkei"}
+// headlines, a news sitemap split into departments, sections from a
+// sitemap and sections named by the homepage's own words.
+var sampleSites = []string{"theverge", "asahi", "nikkei", "sections-home"}
 
 func TestReportSample(t *testing.T) {
 	t.Parallel()
@@ -156,7 +157,10 @@ for (const r of reports) {
     is(s.url, "string", "sitemaps.url"); is(s.kind, "string", "sitemaps.kind"); is(s.urls, "number", "sitemaps.urls");
     for (const d of s.departments || []) { is(d.url, "string", "departments.url"); is(d.name, "string", "departments.name"); seen.add("department"); }
   }
-  for (const s of r.sections) { is(s.url, "string", "sections.url"); seen.add("section"); }
+  for (const s of r.sections) {
+    is(s.url, "string", "sections.url"); seen.add("section");
+    if (s.name !== undefined) { is(s.name, "string", "sections.name"); seen.add("section name"); }
+  }
   let sent = 0;
   for (const q of r.requests) {
     is(q.step, "string", "requests.step"); is(q.url, "string", "requests.url"); is(q.sent, "boolean", "requests.sent");
@@ -166,7 +170,7 @@ for (const r of reports) {
   const want = sent + (sent === 1 ? " request, " : " requests, ");
   if (!costSummary(r.requests, r.elapsed_ms).startsWith(want)) fail(r.site + ": " + costSummary(r.requests, r.elapsed_ms) + ", want " + want);
 }
-for (const part of ["checked feed", "headline", "department", "section"]) if (!seen.has(part)) fail("the sample has no " + part);
+for (const part of ["checked feed", "headline", "department", "section", "section name"]) if (!seen.has(part)) fail("the sample has no " + part);
 `
 	cmd := exec.Command(node, "--input-type=module", "-e", script)
 	out, err := cmd.CombinedOutput()

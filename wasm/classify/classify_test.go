@@ -587,6 +587,10 @@ func TestSectionNameRanks(t *testing.T) {
 		{anchor{text: ""}, noName},
 		{anchor{text: "World news", weakText: true}, nameStandIn},
 		{anchor{text: "Ещё новости"}, nameMore},
+		{anchor{text: "/info/", nav: true}, noName},
+		{anchor{text: "https://www.example.com/news/"}, noName},
+		{anchor{text: "www.example.com"}, noName},
+		{anchor{text: "1/2 price"}, nameText},
 	}
 	for _, c := range cases {
 		if got := nameRank(&c.a); got != c.want {

@@ -19,7 +19,7 @@ const (
 	nameText                 // the anchor's own text elsewhere
 	nameMore                 // "More business", "Mehr Sport": a name behind a "more"
 	nameStandIn              // aria-label, title or image alt of an anchor without text
-	noName                   // empty, or only "more", "see all", "»"
+	noName                   // empty, only "more", "see all", "»", or a URL
 )
 
 // moreWords are link texts that say "there is more" and name nothing, in
@@ -53,7 +53,7 @@ var morePrefixes = []string{"more ", "more from ", "mehr ", "weitere ", "ещё 
 // it links to.
 func nameRank(a *anchor) uint8 {
 	t := trimName(a.text)
-	if t == "" || isMoreWord(t) {
+	if t == "" || isMoreWord(t) || urlText(t) {
 		return noName
 	}
 	switch {
@@ -65,6 +65,13 @@ func nameRank(a *anchor) uint8 {
 		return nameNav
 	}
 	return nameText
+}
+
+// urlText reports whether a link's text is an address ("/info/",
+// "https://example.com/news", "www.example.com"): the page shows the URL,
+// which names nothing the path does not.
+func urlText(t string) bool {
+	return t[0] == '/' || strings.Contains(t, "://") || len(t) > 4 && strings.EqualFold(t[:4], "www.")
 }
 
 // isMoreWord compares t with moreWords of its length in bytes (their upper

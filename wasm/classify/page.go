@@ -105,7 +105,7 @@ type Link struct {
 	// best text of the anchors that point at it (a label in the page's
 	// navigation before a river heading, either before a "More business"
 	// link, an anchor's own text before an image alt or aria-label; texts
-	// that only say "more" or "see all" never), decoration such as "»"
+	// that only say "more" or "see all", or show a URL, never), decoration such as "»"
 	// trimmed, at most 80 characters. Empty when no anchor names it.
 	Name string `json:"name,omitempty"`
 }

@@ -2,6 +2,7 @@ package tests
 
 import (
 	"encoding/json"
+	"encoding/xml"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -132,3 +133,79 @@ func TestReaderPopupExport(t *testing.T) {
 		t.Errorf("remembered reader %q", got)
 	}
 }
+
+// TestReaderPopupExportNewsboat: with the host installed, the popup's
+// newsboat export asks the host where it is (the version request through
+// the worker). When the reply names the host's path, the file runs that
+// host for the section (an exec: line for newsboat); while the host's
+// version reply carries no path, the popup says so and writes no file.
+func TestReaderPopupExportNewsboat(t *testing.T) {
+	srv := servePages(t, map[string]string{"/": twoFeeds()})
+	b := startBrowser(t, browserOptions{})
+	b.tab(srv.URL + "/")
+	ctx := b.popup(b.click(srv.URL+"/"), nil)
+	waitJS(t, ctx, `document.body.dataset.state === "page"`, 15*time.Second)
+	report := map[string]any{
+		"site": srv.URL + "/", "outcome": "sections", "reason": "Sections.",
+		"sections": []any{map[string]any{"url": srv.URL + "/news/section-1/", "title": "Section 1"}},
+		"requests": []any{},
+	}
+	raw, _ := json.Marshal(report)
+	eval[bool](t, ctx, fmt.Sprintf(`import("/popup/popup.js").then(m => (m.renderReport(%s, {site: %q}), true))`, raw, srv.URL+"/"))
+	waitJS(t, ctx, `document.querySelectorAll("#sections-list .section").length === 1`, 5*time.Second)
+	subscribeAll(t, ctx, "#sections-list")
+
+	// What the host says about itself, asked the way the popup asks.
+	version := eval[map[string]any](t, ctx, `new Promise(resolve => {
+		const p = chrome.runtime.connect({name: "feedscout-popup"});
+		p.onMessage.addListener(m => { if (m.type === "result" || m.type === "error") { p.disconnect(); resolve(m); } });
+		p.postMessage({type: "version", id: "reader-version-1"});
+	})`)
+	if version["type"] != "result" {
+		t.Fatalf("version request: %v", version)
+	}
+	path, _ := version["path"].(string)
+
+	dl := t.TempDir()
+	if _, err := chromedp.CallBrowser(b.ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dl,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	eval[bool](t, ctx, `(document.getElementById("tab-subs").click(), true)`)
+	waitJS(t, ctx, `!!document.getElementById("export-reader")`, 5*time.Second)
+	eval[bool](t, ctx, `(() => { const s = document.getElementById("export-reader"); s.value = "newsboat"; document.getElementById("export").click(); return true; })()`)
+	file := filepath.Join(dl, "feedscout-subscriptions-newsboat.opml")
+	if path == "" {
+		waitJS(t, ctx, `document.getElementById("subs-note").textContent.includes("the installed host does not say")`, 10*time.Second)
+		if _, err := os.Stat(file); err == nil {
+			t.Error("a newsboat file was downloaded without the host's path")
+		}
+		t.Logf("the host's version reply %v names no path: the popup says so", version)
+		return
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if _, err := os.Stat(file); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no newsboat file; note %q", eval[string](t, ctx, `document.getElementById("subs-note").textContent`))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	doc, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cmd strings.Builder
+	if err := xmlEscape(&cmd, "|"+opml.NewsboatCommand(path, srv.URL+"/news/section-1/")); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(doc), `xmlUrl="`+cmd.String()+`"`) {
+		t.Errorf("the newsboat file does not run %s for the section:\n%s", path, doc)
+	}
+}
+
+// xmlEscape writes s as encoding/xml escapes an attribute value.
+func xmlEscape(w *strings.Builder, s string) error { return xml.EscapeText(w, []byte(s)) }

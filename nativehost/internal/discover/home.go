@@ -10,7 +10,7 @@ import (
 	"feedscout/wasm/classify"
 )
 
-// Limits of the steps (DESIGN.md's numbers).
+// Limits of the steps (docs/ARCHITECTURE.md, "Discovery").
 const (
 	maxSitemaps = 4 // Sitemap: lines read
 	maxChildren = 5 // children of one index read

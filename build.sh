@@ -9,6 +9,9 @@
 #                        browsers found (feedscout-host install)
 #   ./build.sh run [URL] build, install the host into a dedicated Chromium
 #                        profile and start Chromium with the extension
+#   ./build.sh run --firefox [URL]
+#                        build, install the host for Firefox and start
+#                        Firefox with a fresh profile and the add-on
 set -euo pipefail
 
 cd "$(dirname "$0")"
@@ -59,6 +62,14 @@ build() {
 	echo "built $DIST/feedscout-host, $DIST/extension/, $DIST/extension-firefox/ and $DIST/feedscout-firefox.xpi"
 }
 
+firefox() {
+	local b
+	for b in "${FIREFOX:-}" firefox-esr firefox /Applications/Firefox.app/Contents/MacOS/firefox; do
+		[ -n "$b" ] && command -v "$b" >/dev/null 2>&1 && { command -v "$b"; return; }
+	done
+	return 1
+}
+
 browser() {
 	local b
 	for b in "${CHROMIUM:-}" chromium chromium-browser google-chrome google-chrome-stable; do
@@ -90,10 +101,25 @@ install)
 	;;
 run)
 	build
+	use_firefox=
+	if [ "${1:-}" = --firefox ]; then
+		use_firefox=1
+		shift
+	fi
 	url=${1:-https://www.theverge.com/}
-	if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
+	if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ] && [ "$(uname)" != Darwin ]; then
 		echo "build.sh run: no display (DISPLAY and WAYLAND_DISPLAY are unset); start it from a desktop session" >&2
 		exit 1
+	fi
+	if [ -n "$use_firefox" ]; then
+		ff=$(firefox) || { echo "build.sh run --firefox: no Firefox found; install one (apt-get install firefox-esr) or set FIREFOX" >&2; exit 1; }
+		# Firefox reads host manifests only from the user's folder
+		# (~/.mozilla/native-messaging-hosts/), not from a profile.
+		"$DIST/feedscout-host" install --browser firefox
+		profile=$DIST/firefox-profile
+		rm -rf "$profile"
+		mkdir -p "$profile"
+		exec go run tests/firefox_run.go "$ff" "$profile" "$DIST/feedscout-firefox.xpi" "$url"
 	fi
 	chrome=$(browser) || { echo "build.sh run: no Chromium or Chrome found; install one (apt-get install chromium)" >&2; exit 1; }
 	case "$chrome" in
@@ -109,7 +135,7 @@ run)
 		--disable-extensions-except="$DIST/extension" "$url"
 	;;
 *)
-	echo "usage: ./build.sh [build|test|bench|install|run [URL]]" >&2
+	echo "usage: ./build.sh [build|test|bench|install|run [--firefox] [URL]]" >&2
 	exit 2
 	;;
 esac

@@ -44,7 +44,8 @@ func firefoxWeb(t *testing.T, o firefoxOptions, names ...string) (*firefox, *fix
 // firefoxOn starts a Firefox that reaches the running fixture web.
 func firefoxOn(t *testing.T, web *fixtureweb.Web, o firefoxOptions) *firefox {
 	t.Helper()
-	o.env = append(append(o.env, web.Env()...), "FEEDSCOUT_PAUSE=20ms")
+	// o.env comes last: a FEEDSCOUT_PAUSE there wins over the default.
+	o.env = append(append(web.Env(), "FEEDSCOUT_PAUSE=20ms"), o.env...)
 	o.proxy = web.ProxyURL
 	return startFirefox(t, o)
 }

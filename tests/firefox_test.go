@@ -17,6 +17,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -84,6 +85,8 @@ type firefoxOptions struct {
 	// Firefox's HTTP and HTTPS proxy; its test CA is accepted through the
 	// session's acceptInsecureCerts.
 	proxy string
+	// prefs are added to the profile's user.js.
+	prefs map[string]any
 }
 
 // firefox is one running Firefox with the add-on installed.
@@ -118,7 +121,7 @@ func startFirefox(t testing.TB, o firefoxOptions) *firefox {
 	if err := os.MkdirAll(ff.download, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(o.profile, "user.js"), []byte(firefoxPrefs(t, o.proxy, ff.download)), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(o.profile, "user.js"), []byte(firefoxPrefs(t, o.proxy, ff.download, o.prefs)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(exe, "--headless", "--no-remote", "--remote-debugging-port", "0",
@@ -151,7 +154,7 @@ func startFirefox(t testing.TB, o firefoxOptions) *firefox {
 // (ESR honours this), the add-on's UUID fixed, every request through the
 // fixture web's proxy when there is one, downloads into dl without asking,
 // and Firefox's own background traffic off.
-func firefoxPrefs(t testing.TB, proxy, dl string) string {
+func firefoxPrefs(t testing.TB, proxy, dl string, extra map[string]any) string {
 	t.Helper()
 	uuids, _ := json.Marshal(map[string]string{geckoID: firefoxUUID})
 	prefs := []struct {
@@ -201,6 +204,17 @@ func firefoxPrefs(t testing.TB, proxy, dl string) string {
 			{"network.proxy.no_proxies_on", ""},
 			{"network.proxy.allow_hijacking_localhost", true},
 		}...)
+	}
+	names := make([]string, 0, len(extra))
+	for name := range extra {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		prefs = append(prefs, struct {
+			name string
+			val  any
+		}{name, extra[name]})
 	}
 	var b strings.Builder
 	for _, p := range prefs {

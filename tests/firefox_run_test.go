@@ -1,0 +1,84 @@
+package tests
+
+// ./build.sh run --firefox: firefox_run.go installs the add-on into a fresh
+// profile (headless, over BiDi) and starts Firefox on it. Here the second
+// Firefox runs headless too (MOZ_HEADLESS), is stopped, and the profile is
+// opened again by the harness: the add-on is installed and works.
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+func TestFirefoxRun(t *testing.T) {
+	exe := firefoxPath(t)
+	dist := firefoxDist(t)
+	srv := servePages(t, map[string]string{"/": twoFeeds()})
+	profile, home := t.TempDir(), t.TempDir()
+
+	var out bytes.Buffer
+	cmd := exec.Command("go", "run", "firefox_run.go", exe, profile, filepath.Join(dist, "feedscout-firefox.xpi"), srv.URL+"/")
+	cmd.Env = append(os.Environ(), "HOME="+home, "MOZ_HEADLESS=1")
+	cmd.Stdout, cmd.Stderr = &out, &out
+	// Its own process group: go run, the program and Firefox are stopped
+	// together.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	began := time.Now()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
+			select {
+			case <-done:
+			case <-time.After(30 * time.Second):
+				syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+				<-done
+			}
+		})
+	}
+	defer stop()
+
+	// The second Firefox (no remote agent) has the page open once it
+	// asked the server for it.
+	deadline := time.Now().Add(90 * time.Second)
+	for srv.total() == 0 {
+		select {
+		case err := <-done:
+			t.Fatalf("firefox_run.go ended (%v) before Firefox opened the page:\n%s", err, out.String())
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("Firefox did not open %s within 90 s:\n%s", srv.URL, out.String())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if !strings.Contains(out.String(), "installed feedscout-firefox.xpi into the profile") {
+		t.Errorf("firefox_run.go did not say it installed the add-on:\n%s", out.String())
+	}
+	t.Logf("Firefox opened the page %v after go run started", time.Since(began))
+	stop()
+	t.Logf("stopped at %v", time.Since(began))
+
+	// The profile, opened again: the add-on is there (startFirefox checks
+	// it is active), with the host installed as build.sh does, and the
+	// popup works.
+	installFirefoxHost(t, dist, home)
+	ff := startFirefox(t, firefoxOptions{profile: profile, home: home, installed: true})
+	tab := ff.tab(srv.URL + "/")
+	ff.openPopup(tab)
+	if n := popupEval[int](ff, `doc.querySelectorAll("#advertised li").length`); n != 2 {
+		t.Errorf("the popup shows %d advertised feeds, want 2", n)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
@@ -18,6 +19,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/tetratelabs/wazero"
@@ -25,6 +27,7 @@ import (
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
 	"golang.org/x/net/html/charset"
 
+	"feedscout/tests/fixtureweb"
 	"feedscout/wasm/classify"
 	"feedscout/wasm/opml"
 	"feedscout/wasm/shape"
@@ -318,6 +321,87 @@ func TestWASMParity(t *testing.T) {
 	}
 	if big < 2 {
 		t.Errorf("%d pages of 1 MB or more went through classify_html, want at least 2", big)
+	}
+}
+
+// TestWASMParityFixtureWeb walks the popup's path on the fixture web's
+// homepages as a browser tab holds them: each ordinary site's homepage and
+// the hostile ones a tab can show (deep nesting, invalid UTF-8, Shift_JIS,
+// windows-1251), fetched through the web's proxy (redirects followed, gzip
+// undone), decoded by the charset the page declares as a browser does,
+// then classify_html under wazero, lists on and off: the answer is
+// json.Marshal of classify.Classify on the same text, and the Go answer on
+// the raw bytes is the same.
+func TestWASMParityFixtureWeb(t *testing.T) {
+	hostile := map[string]bool{"deep-html": true, "invalid-utf8": true, "shift-jis": true, "windows-1251": true}
+	sites := fixtureweb.DefaultSites()
+	for _, s := range fixtureweb.HostileSites() {
+		if hostile[s.Name] {
+			sites = append(sites, s)
+		}
+	}
+	web, err := fixtureweb.Start(fixtureweb.Options{Dir: t.TempDir(), Sites: sites})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer web.Close()
+	client := web.Client()
+	client.Timeout = 20 * time.Second
+	w := startWASM(t, wasmBytes(t))
+	pages := 0
+	for _, site := range web.Sites {
+		t.Run(site.Name, func(t *testing.T) {
+			w.t = t
+			start := site.Start
+			if start == "" {
+				start = site.Scheme + "://" + site.Host + "/"
+			}
+			resp, err := client.Get(start)
+			if err != nil {
+				t.Fatalf("get %s: %v", start, err)
+			}
+			body, err := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if err != nil {
+				t.Fatalf("read %s: %v", start, err)
+			}
+			ct := resp.Header.Get("Content-Type")
+			if resp.StatusCode != http.StatusOK || !strings.HasPrefix(ct, "text/html") {
+				t.Logf("%s answers %d %q: no page in the tab", start, resp.StatusCode, ct)
+				return
+			}
+			pageURL := resp.Request.URL.String()
+			text := asText(t, goldenCase{url: pageURL, contentType: ct, body: body})
+			raw, err := classify.Classify(pageURL, body, ct)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _ := json.Marshal(raw)
+			fromText, err := classify.Classify(pageURL, []byte(text), classify.TextContentType)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, _ := json.Marshal(fromText); !bytes.Equal(got, want) {
+				t.Errorf("Go: the page as text differs from the page as bytes:\n%.2000s\n%.2000s", got, want)
+			}
+			if got := w.classifyHTML(pageURL, text, true); !bytes.Equal(got, want) {
+				t.Errorf("wasm classify_html differs from Go:\nwasm %.2000s\n  go %.2000s", got, want)
+			}
+			var full, short map[string]any
+			json.Unmarshal(want, &full)
+			if err := json.Unmarshal(w.classifyHTML(pageURL, text, false), &short); err != nil {
+				t.Fatal(err)
+			}
+			delete(full, "sections")
+			delete(full, "articles")
+			if !reflect.DeepEqual(short, full) {
+				t.Errorf("wasm classify_html without lists differs from Go minus the lists")
+			}
+			pages++
+		})
+	}
+	if pages < len(web.Sites)/2 {
+		t.Errorf("only %d of %d homepages could be read", pages, len(web.Sites))
 	}
 }
 

@@ -278,7 +278,8 @@ func FuzzRead(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(b.String())
-	for _, name := range []string{"foreign-nested.opml", "undeclared-prefix.opml"} {
+	for _, name := range []string{"foreign-nested.opml", "undeclared-prefix.opml", "export-newsboat.opml",
+		"export-freshrss.opml", "freshrss-export.opml", "export-v1.opml"} {
 		data, err := os.ReadFile(filepath.Join("testdata", name))
 		if err != nil {
 			f.Fatal(err)
@@ -290,18 +291,20 @@ func FuzzRead(f *testing.F) {
 		if err != nil {
 			return
 		}
-		// Whatever Read accepts, Write can write and Read restores
-		// (in Write's site order).
-		var out bytes.Buffer
-		if err := Write(&out, subs, "fuzz"); err != nil {
-			t.Fatalf("Write(Read(x)) failed: %v", err)
-		}
-		again, err := Read(&out)
-		if err != nil {
-			t.Fatalf("Read(Write(Read(x))) failed: %v\n%s", err, out.String())
-		}
-		if want := grouped(subs); !reflect.DeepEqual(again, want) {
-			t.Fatalf("not lossless:\n got %#v\nwant %#v", again, want)
+		// Whatever Read accepts, every flavour can write and Read
+		// restores (in the writer's site order).
+		for _, reader := range Readers {
+			var out bytes.Buffer
+			if err := WriteFor(&out, subs, Options{Title: "fuzz", Reader: reader, Host: "/usr/bin/feedscout-host"}); err != nil {
+				t.Fatalf("%s: WriteFor(Read(x)) failed: %v", reader, err)
+			}
+			again, err := Read(&out)
+			if err != nil {
+				t.Fatalf("%s: Read(WriteFor(Read(x))) failed: %v\n%s", reader, err, out.String())
+			}
+			if want := grouped(subs); !reflect.DeepEqual(again, want) {
+				t.Fatalf("%s: not lossless:\n got %#v\nwant %#v", reader, again, want)
+			}
 		}
 	})
 }

@@ -1,0 +1,146 @@
+package tests
+
+// A keyboard-only walk in a real Chromium: with Tab, Enter, Space and the
+// arrow keys alone, choose a reader in the settings, Find feed through the
+// real host, subscribe, send the feed to the reader, export and import
+// OPML; what the popup says is announced in its live region.
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/dom"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// press presses each key (or types each string) in ctx's page, a frame
+// apart so the page can react.
+func press(t *testing.T, ctx context.Context, ks ...string) {
+	t.Helper()
+	for _, k := range ks {
+		if _, err := chromedp.Run(ctx, chromedp.KeyEvent(k)); err != nil {
+			t.Fatalf("press %q: %v", k, err)
+		}
+		time.Sleep(30 * time.Millisecond)
+	}
+}
+
+// tabTo presses Tab until the focused element matches sel, at most 80
+// times, and fails the test when it never does.
+func tabTo(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	for i := 0; i < 80; i++ {
+		if eval[bool](t, ctx, fmt.Sprintf(`!!document.activeElement && document.activeElement.matches(%q)`, sel)) {
+			return
+		}
+		press(t, ctx, kb.Tab)
+	}
+	t.Fatalf("Tab never reached %s; focus is on %s", sel, eval[string](t, ctx, `document.activeElement ? document.activeElement.outerHTML.slice(0, 200) : "nothing"`))
+}
+
+func TestPopupKeyboardWalk(t *testing.T) {
+	b, web := webBrowser(t, "theverge")
+	site, _ := web.Site("theverge")
+
+	// The settings, by keyboard: the arrows walk the radio group to
+	// Miniflux, whose base URL is a closed loopback port (the reader tab
+	// then reaches nothing, and no proxy sees it: loopback goes direct).
+	octx, ocancel := chromedp.NewContext(b.ctx)
+	defer ocancel()
+	if _, err := chromedp.Run(octx, chromedp.Navigate(extensionOrigin+"options/options.html")); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, octx, `document.body.dataset.state === "ready"`, 10*time.Second)
+	tabTo(t, octx, `input[name=reader]`)
+	for i := 0; i < 12 && !eval[bool](t, octx, `document.getElementById("reader-miniflux").checked`); i++ {
+		press(t, octx, kb.ArrowDown)
+	}
+	if !eval[bool](t, octx, `document.getElementById("reader-miniflux").checked`) {
+		t.Fatal("the arrow keys did not reach Miniflux")
+	}
+	base := "http://127.0.0.1:9/miniflux/"
+	tabTo(t, octx, `#base`)
+	press(t, octx, base)
+	tabTo(t, octx, `#save`)
+	press(t, octx, kb.Enter)
+	waitJS(t, octx, `document.getElementById("saved").textContent.includes("Add to Miniflux")`, 5*time.Second)
+	if got := eval[string](t, octx, `chrome.storage.sync.get("reader").then(r => r.reader.id + " " + r.reader.base)`); got != "miniflux "+base {
+		t.Errorf("stored reader %s", got)
+	}
+
+	// Find feed, subscribe and send, by keyboard.
+	ctx := popupOnSite(t, b, web, "theverge")
+	tabTo(t, ctx, `#find`)
+	press(t, ctx, kb.Enter)
+	waitJS(t, ctx, `document.body.dataset.discover === "done"`, 60*time.Second)
+	// The result is said in the live region too.
+	waitJS(t, ctx, `document.getElementById("announce").textContent.startsWith("Find feed finished: ")`, 5*time.Second)
+	if said := eval[string](t, ctx, `document.getElementById("announce").textContent`); said != "Find feed finished: "+eval[string](t, ctx, `document.getElementById("reason").textContent + " " + document.getElementById("cost").textContent`) {
+		t.Errorf("announced %q", said)
+	}
+	tabTo(t, ctx, `#found-feeds button.sub`)
+	press(t, ctx, " ")
+	waitJS(t, ctx, `document.activeElement.matches("#found-feeds button.sub") && document.activeElement.getAttribute("aria-pressed") === "true"`, 5*time.Second)
+	tabTo(t, ctx, `#found-feeds button.send`)
+	if got := eval[string](t, ctx, `document.activeElement.textContent`); got != "Add to Miniflux" {
+		t.Errorf("send button says %q", got)
+	}
+	press(t, ctx, kb.Enter)
+	want := "http://127.0.0.1:9/miniflux/bookmarklet?uri=" + url.QueryEscape(site.Expect.FeedURL)
+	waitTab(t, b, want)
+
+	// Export and import, by keyboard.
+	dl := t.TempDir()
+	if _, err := chromedp.CallBrowser(b.ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dl,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	eval[bool](t, ctx, `(document.activeElement.blur(), true)`)
+	tabTo(t, ctx, `#tab-subs`)
+	press(t, ctx, kb.Enter)
+	waitJS(t, ctx, `!document.getElementById("view-subs").hidden && document.querySelectorAll("#subs-list li").length === 1`, 5*time.Second)
+	tabTo(t, ctx, `#export`)
+	press(t, ctx, kb.Enter)
+	file := filepath.Join(dl, "feedscout-subscriptions.opml")
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if _, err := os.Stat(file); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("Enter on Export OPML downloaded nothing to %s", dl)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+
+	// Import opens the file chooser from the keyboard; the test answers it.
+	chooser := make(chan cdp.BackendNodeID, 1)
+	_ = chromedp.Listen(ctx, func(ev any) {
+		if e, ok := ev.(*page.EventFileChooserOpened); ok {
+			chooser <- e.BackendNodeID
+		}
+	})
+	call(t, ctx, page.SetInterceptFileChooserDialog, page.SetInterceptFileChooserDialogParams{Enabled: true})
+	tabTo(t, ctx, `#import-button`)
+	press(t, ctx, kb.Enter)
+	select {
+	case node := <-chooser:
+		call(t, ctx, dom.SetFileInputFiles, dom.SetFileInputFilesParams{Files: []string{file}, BackendNodeID: node})
+	case <-time.After(5 * time.Second):
+		t.Fatal("Enter on Import OPML opened no file chooser")
+	}
+	waitJS(t, ctx, `document.getElementById("subs-note").textContent.startsWith("Imported")`, 10*time.Second)
+	if note := eval[string](t, ctx, `document.getElementById("subs-note").textContent`); note != "Imported 0 subscriptions from feedscout-subscriptions.opml; 1 already there." {
+		t.Errorf("import says %q", note)
+	}
+}

@@ -41,15 +41,20 @@ func (ff followFlags) follower() (*follow.Follower, error) {
 	if *ff.interval <= 0 {
 		return nil, fmt.Errorf("--min-interval %v: give a positive duration such as 15m", *ff.interval)
 	}
+	// Pacing and robots.txt are shared through the user's default state
+	// folder whatever --state says: a native host the browser starts
+	// knows only that one, and the gateway's pacing must hold against it.
+	shared, err := follow.DefaultStateDir()
 	dir := *ff.state
-	if dir == "" {
-		d, err := follow.DefaultStateDir()
-		if err != nil {
-			return nil, err
-		}
-		dir = d
+	switch {
+	case err != nil && dir == "":
+		return nil, err
+	case err != nil:
+		shared = dir
+	case dir == "":
+		dir = shared
 	}
-	o := follow.ClientOptions(dir, *ff.allowPrivate)
+	o := follow.ClientOptions(shared, *ff.allowPrivate)
 	for _, v := range []struct {
 		env string
 		to  *time.Duration

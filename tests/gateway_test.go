@@ -178,3 +178,44 @@ func TestGatewayAndCLIPacing(t *testing.T) {
 		t.Errorf("robots.txt fetched %d times by the gateway and three CLI processes, want once", robots)
 	}
 }
+
+// TestPacingEveryProcess: two native hosts (as a browser starts them, one
+// per popup) discovering a site, the gateway and a `feed` following it, all
+// at once with the real 1 s pause: the site sees one request at a time, at
+// least 1 s apart, from the four processes together.
+func TestPacingEveryProcess(t *testing.T) {
+	t.Parallel()
+	fw := startFollowWeb(t, 3, 6)
+	g := startGateway(t, fw.Env(), "--state", fw.state)
+	hosts := []*nmHost{startNM(t, fw.Env()), startNM(t, fw.Env())}
+	for i, h := range hosts {
+		h.send(map[string]any{"id": fmt.Sprint(i), "type": "discover", "url": fw.desk.URL("/")})
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		if code, body, _ := g.get(t, g.feedURL(fw.desk.URL("/section/world/"))); code != 200 {
+			t.Errorf("gateway: %d %s", code, body)
+		}
+	})
+	wg.Go(func() {
+		if _, errOut, code := runHost(t, fw.Env(), "", "feed", "--state", fw.state, fw.desk.URL("/news-sitemap.xml")); code != 0 {
+			t.Errorf("feed: %s", errOut)
+		}
+	})
+	hosts[0].until(90*time.Second, `"0"`)
+	hosts[1].until(90*time.Second, `"1"`)
+	wg.Wait()
+	for _, h := range hosts {
+		h.closeAndWait(10 * time.Second)
+	}
+	hits := fw.Hits(deskHost)
+	if len(hits) < 6 {
+		t.Fatalf("the site saw %d requests, want two discoveries' and two sources'", len(hits))
+	}
+	for i := 1; i < len(hits); i++ {
+		if gap := hits[i].Time.Sub(hits[i-1].Time); gap < time.Second {
+			t.Errorf("requests %s and %s reached the site %v apart", hits[i-1].Path, hits[i].Path, gap)
+		}
+	}
+	t.Logf("%d requests from 4 processes over %v", len(hits), hits[len(hits)-1].Time.Sub(hits[0].Time).Round(time.Millisecond))
+}

@@ -57,7 +57,8 @@ type Options struct {
 }
 
 // ClientOptions are the fetch options of a following process: pacing and
-// robots.txt shared through dir with every other feedscout process, and a
+// robots.txt shared through dir (the user's default state folder, which
+// every feedscout process knows) with every other feedscout process, and a
 // budget per site fit for following many sources of one site.
 func ClientOptions(dir string, allowPrivate bool) fetch.Options {
 	return fetch.Options{StateDir: dir, ShareRobots: true, AllowPrivate: allowPrivate, Budget: requestBudget}

@@ -368,3 +368,63 @@ func TestCanceled(t *testing.T) {
 		t.Errorf("after a canceled fetch: status %q, %d failures, %d entries", st.Status, st.Failures, len(st.Entries))
 	}
 }
+
+// TestNikkeiSections: on the Nikkei fixture (robots.txt names a company
+// sitemap first, then sections_sitemap.xml with lastmod), following three
+// sections finds the sections sitemap, and once each section's lastmod is
+// kept, a round costs one conditional read of that sitemap and no section.
+func TestNikkeiSections(t *testing.T) {
+	t.Parallel()
+	var nikkei fixtureweb.Site
+	for _, s := range fixtureweb.DefaultSites() {
+		if s.Name == "nikkei" {
+			nikkei = s
+		}
+	}
+	w, err := fixtureweb.Start(fixtureweb.Options{Dir: t.TempDir(), Sites: []fixtureweb.Site{nikkei}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	d := &desk{web: w, clock: &fakeClock{t: time.Now()}}
+	f := d.follower(t, t.TempDir(), 15*time.Minute)
+	sections := []string{"https://www.nikkei.com/business/startups/", "https://www.nikkei.com/economy/", "https://www.nikkei.com/technology/ai/"}
+	hits := func(path string) int {
+		n := 0
+		for _, h := range w.Hits("www.nikkei.com") {
+			if h.Path == path {
+				n++
+			}
+		}
+		return n
+	}
+	for round := range 3 {
+		for _, s := range sections {
+			res, err := f.Feed(context.Background(), s)
+			if err != nil {
+				t.Fatalf("round %d, %s: %v", round, s, err)
+			}
+			if len(res.State.Entries) != 20 {
+				t.Errorf("round %d, %s: %d entries, want 20", round, s, len(res.State.Entries))
+			}
+		}
+		d.clock.Add(15 * time.Minute)
+	}
+	if n := hits("/sitemap_nkd.xml"); n != 1 {
+		t.Errorf("the company sitemap was read %d times, want once (looked at, not a sections sitemap)", n)
+	}
+	if n := hits("/sections_sitemap.xml"); n != 3 {
+		t.Errorf("sections_sitemap.xml read %d times, want once per round", n)
+	}
+	// The first section was followed before the second made the sitemap
+	// worth reading: one more fetch in round 2; the others only once.
+	for i, s := range []string{"/business/startups/", "/economy/", "/technology/ai/"} {
+		want := 1
+		if i == 0 {
+			want = 2
+		}
+		if n := hits(s); n != want {
+			t.Errorf("%s fetched %d times in 3 rounds, want %d", s, n, want)
+		}
+	}
+}

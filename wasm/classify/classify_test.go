@@ -661,3 +661,32 @@ func TestRealPageFeedFindings(t *testing.T) {
 		})
 	}
 }
+
+// TestAnchorInNavigation: an anchor is in the page's navigation inside a
+// <nav> anywhere, or in the page's own <header> or <footer>; the header
+// and footer of a story card (inside <article>, <section>, <main>,
+// <aside>) are not; stray and unclosed tags do not leak.
+func TestAnchorInNavigation(t *testing.T) {
+	body := `<header><a href="/logo">Logo</a><ul><li><a href="/menu">Menu</a></li></ul></header>
+<main><article><header><h2><a href="/card-head">Card</a></h2></header><footer><a href="/card-foot">by X</a></footer>
+<nav><a href="/toc">Contents</a></nav></article>
+<section><header><a href="/section-head">Section</a></header></section><a href="/body">Body</a></main>
+</footer></nav></article>
+<aside><footer><a href="/aside-foot">aside</a></footer></aside>
+<FOOTER><a href="/site-foot">Imprint</a><header><a href="/nested">Nested</a></header></FOOTER>
+<a href="/after">After</a>`
+	want := map[string]bool{
+		"/logo": true, "/menu": true, "/card-head": false, "/card-foot": false, "/toc": true,
+		"/section-head": false, "/body": false, "/aside-foot": false, "/site-foot": true,
+		"/nested": true, "/after": false,
+	}
+	d := extract([]byte(body))
+	if len(d.anchors) != len(want) {
+		t.Fatalf("%d anchors, want %d", len(d.anchors), len(want))
+	}
+	for _, a := range d.anchors {
+		if a.nav != want[a.href] {
+			t.Errorf("%s: in navigation %v, want %v", a.href, a.nav, want[a.href])
+		}
+	}
+}

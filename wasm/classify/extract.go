@@ -41,8 +41,8 @@ type anchor struct {
 	// weakText: text is a stand-in (aria-label, title, image alt) because
 	// the anchor has no text of its own.
 	weakText bool
-	// nav: the anchor sits in the page's navigation, inside a <nav>,
-	// <header> or <footer> element (shape.Link's Nav).
+	// nav: the anchor sits in the page's navigation: inside a <nav>, or
+	// the page's own <header> or <footer> (navTracker; shape.Link's Nav).
 	nav bool
 	// relFeed: rel holds "feed" (HTML's feed autodiscovery keyword).
 	relFeed bool
@@ -69,7 +69,7 @@ func extract(body []byte) *doc {
 		alt    string  // first image alt inside the open <a>
 		rawTag tag     // the raw-text element whose content comes next
 		imgs   int
-		nav    int           // depth of open <nav>, <header>, <footer>
+		nav    navTracker    // inside the page's navigation or not
 		at     htmltok.Attrs // attribute reader, reused from tag to tag
 	)
 	closeAnchor := func() {
@@ -120,7 +120,7 @@ func extract(body []byte) *doc {
 				closeAnchor()
 				at.Reset(z)
 				cur = readAnchor(&at)
-				cur.nav = nav > 0
+				cur.nav = nav.in()
 			case tagImg:
 				wantAlt, wantSrc := cur != nil && alt == "", imgs < maxImgs
 				if wantAlt || wantSrc {
@@ -149,8 +149,8 @@ func extract(body []byte) *doc {
 				rawTag = t
 			case tagTitle, tagRaw:
 				rawTag = t
-			case tagNav:
-				nav++
+			case tagNav, tagBanner, tagSectioning:
+				nav.start(t)
 			}
 			if cur != nil && t != tagA && t != tagPhrasing && len(text) < maxText {
 				text = append(text, ' ')
@@ -162,9 +162,7 @@ func extract(body []byte) *doc {
 				closeAnchor()
 			case tagPhrasing:
 			default:
-				if t == tagNav && nav > 0 {
-					nav--
-				}
+				nav.end(t)
 				if cur != nil && len(text) < maxText {
 					text = append(text, ' ')
 				}
@@ -189,8 +187,10 @@ const (
 	tagMeta
 	tagScript // also iframe: a src, then raw text
 	tagTitle
-	tagRaw // style, textarea, xmp, noembed, noframes, noscript, plaintext
-	tagNav // nav, header, footer: the page's navigation
+	tagRaw        // style, textarea, xmp, noembed, noframes, noscript, plaintext
+	tagNav        // nav
+	tagBanner     // header, footer: navigation unless inside tagSectioning
+	tagSectioning // article, aside, main, section
 	// tagPhrasing are inline elements whose tags do not separate words:
 	// text on both sides of them joins without a space, as rendered.
 	tagPhrasing
@@ -203,17 +203,19 @@ var tagNames = [...]struct {
 	name string
 	tag  tag
 }{
-	{"a", tagA}, {"abbr", tagPhrasing}, {"b", tagPhrasing}, {"base", tagBase},
+	{"a", tagA}, {"abbr", tagPhrasing}, {"article", tagSectioning},
+	{"aside", tagSectioning}, {"b", tagPhrasing}, {"base", tagBase},
 	{"bdi", tagPhrasing}, {"bdo", tagPhrasing}, {"cite", tagPhrasing},
 	{"code", tagPhrasing}, {"data", tagPhrasing}, {"dfn", tagPhrasing},
-	{"em", tagPhrasing}, {"font", tagPhrasing}, {"footer", tagNav},
-	{"header", tagNav}, {"i", tagPhrasing},
+	{"em", tagPhrasing}, {"font", tagPhrasing}, {"footer", tagBanner},
+	{"header", tagBanner}, {"i", tagPhrasing},
 	{"iframe", tagScript}, {"img", tagImg}, {"kbd", tagPhrasing},
-	{"link", tagLink}, {"mark", tagPhrasing}, {"meta", tagMeta},
+	{"link", tagLink}, {"main", tagSectioning}, {"mark", tagPhrasing}, {"meta", tagMeta},
 	{"nav", tagNav}, {"noembed", tagRaw}, {"noframes", tagRaw}, {"noscript", tagRaw},
 	{"plaintext", tagRaw}, {"q", tagPhrasing}, {"rp", tagPhrasing},
 	{"rt", tagPhrasing}, {"ruby", tagPhrasing}, {"s", tagPhrasing},
-	{"samp", tagPhrasing}, {"script", tagScript}, {"small", tagPhrasing},
+	{"samp", tagPhrasing}, {"script", tagScript}, {"section", tagSectioning},
+	{"small", tagPhrasing},
 	{"span", tagPhrasing}, {"strong", tagPhrasing}, {"style", tagRaw},
 	{"sub", tagPhrasing}, {"sup", tagPhrasing}, {"textarea", tagRaw},
 	{"title", tagTitle}, {"u", tagPhrasing}, {"var", tagPhrasing},

@@ -2,7 +2,8 @@ package tests
 
 // Subscriptions in real Firefox: subscribed from the toolbar popup, kept
 // across a restart with the same profile, exported as OPML by the popup's
-// own download, and read by newsboat, which imports exactly the feeds.
+// own download, read by newsboat, which imports exactly the feeds, and
+// imported again from the subscriptions page the popup opens in a tab.
 
 import (
 	"os"
@@ -135,5 +136,25 @@ func TestFirefoxSubscriptions(t *testing.T) {
 		t.Errorf("Find feed after a restart: outcome %s", r.Outcome)
 	} else {
 		t.Logf("Find feed after a restart: %s, %v in all, progress %v", r.Cost, time.Since(started), r.Progress)
+	}
+
+	// Remove every subscription, then import the exported file: Import in
+	// the toolbar popup opens the subscriptions page in a tab (a file
+	// chooser would close the popup), where the file is chosen.
+	popupEval[bool](ff2, `(doc.getElementById("tab-subs").click(), [...doc.querySelectorAll("#subs-list button.remove")].forEach(b => b.click()), true)`)
+	ff2.waitPopup(`doc.querySelectorAll("#subs-list li").length === 0`, 10*time.Second)
+	if n := len(ffStored(t, ff2)); n != 0 {
+		t.Fatalf("%d subscriptions left after removing them all", n)
+	}
+	popupEval[bool](ff2, `(pop.setTimeout(() => doc.querySelector("label[for=import]").click(), 0), true)`)
+	page := ff2.waitTab(firefoxOrigin+"popup/popup.html?view=subs", ff2.probe())
+	waitIn(ff2, page, `document.body.dataset.state === "subs"`, 15*time.Second)
+	ff2.setFiles(page, `document.getElementById("import")`, file)
+	waitIn(ff2, page, `document.getElementById("subs-note").textContent.startsWith("Imported")`, 10*time.Second)
+	if note := evalIn[string](ff2, page, `document.getElementById("subs-note").textContent`); note != "Imported "+strconv.Itoa(len(want))+" subscriptions from feedscout-subscriptions.opml." {
+		t.Errorf("import says %q", note)
+	}
+	if back := ffStored(t, ff2); !reflect.DeepEqual(back, want) {
+		t.Errorf("export then import is not lossless:\n got %v\nwant %v\nOPML:\n%s", back, want, opml)
 	}
 }

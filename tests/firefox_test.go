@@ -460,3 +460,53 @@ func (ff *firefox) closePopup() {
 	evalIn[bool](ff, ff.probe(), `(chrome.extension.getViews({type: "popup"}).forEach(w => w.close()), true)`)
 	waitIn(ff, ff.probe(), `chrome.extension.getViews({type: "popup"}).length === 0`, 10*time.Second)
 }
+
+// waitTab waits up to 10 s for a tab showing url, other than the tabs
+// skip, and returns its BiDi context.
+func (ff *firefox) waitTab(url string, skip ...string) string {
+	ff.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		var tree struct {
+			Contexts []struct {
+				Context string `json:"context"`
+				URL     string `json:"url"`
+			} `json:"contexts"`
+		}
+		ff.call("browsingContext.getTree", map[string]any{"maxDepth": 0}, &tree)
+	next:
+		for _, c := range tree.Contexts {
+			for _, s := range skip {
+				if c.Context == s {
+					continue next
+				}
+			}
+			if c.URL == url {
+				return c.Context
+			}
+		}
+		if time.Now().After(deadline) {
+			ff.t.Fatalf("no tab shows %s: %+v", url, tree.Contexts)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// setFiles chooses files in the <input type=file> that expr evaluates to
+// in ctx, as a person picking them in the file chooser does (input.setFiles:
+// the input's change event fires).
+func (ff *firefox) setFiles(ctx, expr string, files ...string) {
+	ff.t.Helper()
+	var res struct {
+		Type   string `json:"type"`
+		Result struct {
+			Type     string `json:"type"`
+			SharedID string `json:"sharedId"`
+		} `json:"result"`
+	}
+	ff.call("script.evaluate", map[string]any{"expression": expr, "target": map[string]any{"context": ctx}, "awaitPromise": false}, &res)
+	if res.Result.Type != "node" || res.Result.SharedID == "" {
+		ff.t.Fatalf("%s is not an element: %+v", expr, res)
+	}
+	ff.call("input.setFiles", map[string]any{"context": ctx, "element": map[string]any{"sharedId": res.Result.SharedID}, "files": files}, nil)
+}

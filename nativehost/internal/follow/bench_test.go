@@ -43,7 +43,7 @@ func (d *desk) naiveGet(b testing.TB, c *http.Client, path string) {
 // log; the run fails if a full download happened without a change.
 func BenchmarkReaderHour(b *testing.B) {
 	paths := []string{"/news-sitemap.xml", "/section/world/", "/article-sitemap.xml"}
-	var req, full, naive float64
+	var req, full, naive, robots float64
 	for range b.N {
 		d := startDesk(b, 2, 10, DefaultMinInterval)
 		changes := map[string]int{} // changes each source saw between two of our fetches
@@ -76,6 +76,8 @@ func BenchmarkReaderHour(b *testing.B) {
 				b.Errorf("%s: %d full downloads for %d changes", p, n-nm, changes[p])
 			}
 		}
+		rn, _ := d.hits("/robots.txt")
+		robots += float64(rn)
 		c := d.web.Client()
 		before := 0
 		for _, p := range paths {
@@ -99,6 +101,7 @@ func BenchmarkReaderHour(b *testing.B) {
 	b.ReportMetric(full/per, "full/source")
 	b.ReportMetric(naive/per, "naive-req/source")
 	b.ReportMetric(req/naive, "ratio")
+	b.ReportMetric(robots/float64(b.N), "robots/site")
 }
 
 // BenchmarkSectionsDay: twenty sections of one site followed for a

@@ -7,8 +7,10 @@
 //
 // It answers only requests whose Host header is the address it listens on
 // (or localhost with that port), so that a web page cannot reach it
-// through a name that resolves to 127.0.0.1 (DNS rebinding); and it
-// refuses, before any request, sources that are not public http(s) pages.
+// through a name that resolves to 127.0.0.1 (DNS rebinding), and no request
+// a browser makes for a page of another origin (Sec-Fetch-Site, Origin);
+// and it refuses, before any request, sources that are not public http(s)
+// pages.
 // Requests for one source made at once are answered by one fetch.
 package gateway
 
@@ -75,6 +77,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		sentence(w, http.StatusForbidden, fmt.Sprintf("This feedscout gateway answers only to %s/, and this request named the host %q; a web page cannot reach it by another name.", s.Base(), r.Host))
 		return
 	}
+	if crossSite(r, s.Base()) {
+		// A page on some web site asking the gateway (an <img>, a form):
+		// it could not read the answer, but it could make the gateway
+		// follow what it likes. Readers send no such headers.
+		sentence(w, http.StatusForbidden, "This feedscout gateway does not answer requests that web pages make; open it from your feed reader or by typing its address.")
+		return
+	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		sentence(w, http.StatusMethodNotAllowed, "The gateway only answers GET and HEAD requests.")
@@ -90,6 +99,18 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	default:
 		sentence(w, http.StatusNotFound, "There is nothing at "+r.URL.Path+"; the gateway serves /feed?url=SOURCE, /opml and its status page at /.")
 	}
+}
+
+// crossSite reports whether a browser made r for a page of another
+// origin: Sec-Fetch-Site says so (every current browser sends it), or an
+// Origin header names another origin.
+func crossSite(r *http.Request, base string) bool {
+	switch r.Header.Get("Sec-Fetch-Site") {
+	case "cross-site", "same-site":
+		return true
+	}
+	o := r.Header.Get("Origin")
+	return o != "" && !strings.EqualFold(o, base) && !strings.EqualFold(o, strings.Replace(base, "127.0.0.1", "localhost", 1))
 }
 
 // sentence answers with a status and one sentence of plain text.

@@ -77,3 +77,31 @@ func TestStatusEscapes(t *testing.T) {
 		t.Errorf("FeedURL: %s", got)
 	}
 }
+
+// TestCrossSite: requests a browser makes for another site's page are
+// refused; a typed address, the gateway's own links and readers pass.
+func TestCrossSite(t *testing.T) {
+	s, _ := newServer(t)
+	for _, c := range []struct {
+		hdr  []string
+		want int
+	}{
+		{nil, 200},
+		{[]string{"Sec-Fetch-Site", "none"}, 200},
+		{[]string{"Sec-Fetch-Site", "same-origin", "Origin", "http://127.0.0.1:8765"}, 200},
+		{[]string{"Sec-Fetch-Site", "cross-site"}, 403},
+		{[]string{"Sec-Fetch-Site", "same-site"}, 403},
+		{[]string{"Origin", "https://evil.example"}, 403},
+	} {
+		r := httptest.NewRequest(http.MethodGet, "/", nil)
+		r.Host = "127.0.0.1:8765"
+		for i := 0; i < len(c.hdr); i += 2 {
+			r.Header.Set(c.hdr[i], c.hdr[i+1])
+		}
+		w := httptest.NewRecorder()
+		s.ServeHTTP(w, r)
+		if w.Code != c.want {
+			t.Errorf("%v: %d, want %d (%s)", c.hdr, w.Code, c.want, w.Body)
+		}
+	}
+}

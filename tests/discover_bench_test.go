@@ -42,7 +42,7 @@ func measureOverhead(t testing.TB, env []string, pause time.Duration, site strin
 	r := decodeReport(t, out.String())
 	since := map[string]time.Duration{} // per host: request time since its last request
 	for _, q := range r.Requests {
-		if madeRequests(&report{Requests: []logRow{q}}) == 0 {
+		if !q.Request() {
 			continue
 		}
 		u, err := url.Parse(q.URL)

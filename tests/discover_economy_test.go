@@ -50,7 +50,7 @@ func runEconomy(t testing.TB, pause string, tab bool) []economyRow {
 		}
 		for i, s := range sites {
 			r := reps[s.Name]
-			n, sec := siteHits(w, s), float64(r.Elapsed)/1000
+			n, sec := siteHits(w, s), float64(r.ElapsedMS)/1000
 			if order == "article" {
 				rows[i].artReq, rows[i].artSec, rows[i].artOutcome = n, sec, r.Outcome
 			} else {

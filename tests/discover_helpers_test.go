@@ -11,48 +11,20 @@ import (
 	"testing"
 	"time"
 
+	reportpkg "feedscout/report"
 	"feedscout/tests/fixtureweb"
 )
 
-// report is a discovery report as `discover --json` prints it.
+// report is a discovery report as `discover --json` prints it, decoded
+// into the contract's own type (package report), with the JSON it came as.
 type report struct {
-	Site    string `json:"site"`
-	Outcome string `json:"outcome"`
-	Reason  string `json:"reason"`
-	Feeds   []struct {
-		URL     string `json:"url"`
-		Title   string `json:"title"`
-		Format  string `json:"format"`
-		Via     string `json:"via"`
-		Items   int    `json:"items"`
-		Checked bool   `json:"checked"`
-		Preview string `json:"preview"`
-		Broken  bool   `json:"broken"`
-	} `json:"feeds"`
-	Sitemaps []struct {
-		URL         string `json:"url"`
-		Kind        string `json:"kind"`
-		URLs        int    `json:"urls"`
-		Departments []struct {
-			URL  string `json:"url"`
-			Name string `json:"name"`
-		} `json:"departments"`
-	} `json:"sitemaps"`
-	Sections []struct {
-		URL       string `json:"url"`
-		Title     string `json:"title"`
-		Lastmod   string `json:"lastmod"`
-		Unchanged bool   `json:"unchanged"`
-	} `json:"sections"`
-	Requests []logRow `json:"requests"`
-	Order    string   `json:"order"`
-	Elapsed  int64    `json:"elapsed_ms"`
-	Stopped  string   `json:"stopped"`
+	reportpkg.Report
 
 	raw json.RawMessage // the report as it came
 }
 
-// logRow is one request log row; Status is a number or a word.
+// logRow is one request log row decoded loosely (Status as raw JSON: a
+// number or a word), for replies that carry rows outside a report.
 type logRow struct {
 	Step   string          `json:"step"`
 	URL    string          `json:"url"`
@@ -72,7 +44,7 @@ func (r *report) text() string {
 	var b strings.Builder
 	b.WriteString(r.Reason)
 	for _, q := range r.Requests {
-		fmt.Fprintf(&b, "\n%s %s %s", q.status(), q.URL, q.Note)
+		fmt.Fprintf(&b, "\n%s %s %s", q.Status, q.URL, q.Note)
 	}
 	for _, f := range r.Feeds {
 		b.WriteString("\n" + f.Preview)

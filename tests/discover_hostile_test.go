@@ -63,7 +63,7 @@ func TestDiscoverHostile(t *testing.T) {
 			e := s.Expect
 			// One line per site, the source of the README's hostile-web table.
 			t.Logf("hostile %s | %s | %d requests | %v | %s", s.Name, r.Outcome, len(r.Requests),
-				(time.Duration(r.Elapsed) * time.Millisecond).Round(100*time.Millisecond), r.Reason)
+				(time.Duration(r.ElapsedMS) * time.Millisecond).Round(100*time.Millisecond), r.Reason)
 			if r.Outcome != e.Outcome && !slices.Contains(e.Acceptable, r.Outcome) {
 				t.Errorf("outcome %s, want %s (or %v); reason %q", r.Outcome, e.Outcome, e.Acceptable, r.Reason)
 			}
@@ -80,7 +80,7 @@ func TestDiscoverHostile(t *testing.T) {
 			if limit == 0 {
 				limit = 20 * time.Second
 			}
-			if d := time.Duration(r.Elapsed) * time.Millisecond; d > limit {
+			if d := time.Duration(r.ElapsedMS) * time.Millisecond; d > limit {
 				t.Errorf("took %v, more than %v", d, limit)
 			}
 			if r.Outcome == fixtureweb.OutcomeFeed && e.FeedURL != "" {

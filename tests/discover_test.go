@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	reportpkg "feedscout/report"
 	"feedscout/tests/fixtureweb"
 )
 
@@ -75,15 +76,7 @@ func TestDiscoverDefaultSites(t *testing.T) {
 
 // madeRequests counts the log rows the host says reached a server
 // (report.Row.Request: the row's "sent").
-func madeRequests(r *report) int {
-	n := 0
-	for _, q := range r.Requests {
-		if q.Sent {
-			n++
-		}
-	}
-	return n
-}
+func madeRequests(r *report) int { return reportpkg.Requests(r.Requests) }
 
 // checkReport compares one report with what the site expects of an order
 // that reaches outcome.

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	reportpkg "feedscout/report"
 	"feedscout/tests/fixtureweb"
 )
 
@@ -148,7 +149,7 @@ func TestNMTwoPopupsOneSite(t *testing.T) {
 		var r report
 		decodeRaw(t, got[id], &r)
 		for _, q := range r.Requests {
-			if q.status() == "budget" {
+			if q.Status.Word == reportpkg.StatusBudget {
 				budget++
 			}
 		}

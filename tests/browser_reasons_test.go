@@ -14,6 +14,9 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
 
 	reportpkg "feedscout/report"
 )
@@ -138,6 +141,13 @@ func TestPopupReasonsEnglish(t *testing.T) {
 	}
 }
 
+// pluralWant are tn("items", n) for n = 1, 2, 5, 21, 22, 25, 111.
+var pluralWant = map[string][]string{
+	"de": {"1 Eintrag", "2 Einträge", "5 Einträge", "21 Einträge", "22 Einträge", "25 Einträge", "111 Einträge"},
+	"ja": {"1件", "2件", "5件", "21件", "22件", "25件", "111件"},
+	"ru": {"1 запись", "2 записи", "5 записей", "21 запись", "22 записи", "25 записей", "111 записей"},
+}
+
 // eightSites are the source article's sites in the fixture web.
 var eightSites = []string{"theverge", "techcrunch", "itmedia", "nikkei", "asahi", "yomiuri", "apnews", "reuters"}
 
@@ -209,6 +219,46 @@ func TestPopupInLanguages(t *testing.T) {
 				if r.Outcome == "sections" && !scripts[lang].MatchString(r.Sections) {
 					t.Errorf("%s: sections heading %q is not in %s", name, r.Sections, lang)
 				}
+				if r.Outcome == "feed" {
+					// The item count and the newest date, in the language
+					// and its date format (Intl with the UI language).
+					want := eval[string](t, ctx, `(() => {
+						const f = new Intl.DateTimeFormat(chrome.i18n.getUILanguage(), {dateStyle: "medium", timeStyle: "short"});
+						const d = document.querySelector("#found-feeds li .headline time");
+						return d ? f.format(new Date(d.getAttribute("datetime"))) + "|" + d.textContent : "no headline";
+					})()`)
+					if parts := strings.SplitN(want, "|", 2); len(parts) != 2 || parts[0] != parts[1] {
+						t.Errorf("%s: headline date %q, want it as Intl writes it in %s", name, want, lang)
+					}
+					if len(r.FeedMeta) == 0 || !scripts[lang].MatchString(r.FeedMeta[0]) && lang != "de" || lang == "de" && !strings.Contains(r.FeedMeta[0], "Einträge") {
+						t.Errorf("%s: feed meta %q is not in %s", name, r.FeedMeta, lang)
+					}
+				}
+			}
+
+			// The settings page speaks the language too.
+			octx := b.popup(-1, nil)
+			if _, err := chromedp.Run(octx, chromedp.Navigate(extensionOrigin+"options/options.html")); err != nil {
+				t.Fatal(err)
+			}
+			waitJS(t, octx, `document.body.dataset.state === "ready"`, 10*time.Second)
+			opts := eval[map[string]string](t, octx, `({
+				title: document.title, legend: document.querySelector("legend").textContent,
+				save: document.getElementById("save").textContent, none: document.querySelector("label:has(#reader-none)").textContent.trim(),
+				lang: document.documentElement.lang,
+			})`)
+			for k, key := range map[string]string{"title": "options_title", "legend": "reader_legend", "save": "save", "none": "reader_none"} {
+				if opts[k] != msgs[key].Message {
+					t.Errorf("options %s %q, want %q", k, opts[k], msgs[key].Message)
+				}
+			}
+			if opts["lang"] != lang {
+				t.Errorf("options page lang %q", opts["lang"])
+			}
+			// Plural forms by the language's rules (Russian has three).
+			counts := eval[[]string](t, octx, `import("/lib/i18n.js").then(m => [1, 2, 5, 21, 22, 25, 111].map(n => m.tn("items", n)))`)
+			if want := pluralWant[lang]; fmt.Sprint(counts) != fmt.Sprint(want) {
+				t.Errorf("item counts %q, want %q", counts, want)
 			}
 		})
 	}

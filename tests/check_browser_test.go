@@ -19,16 +19,45 @@ import (
 )
 
 // checkBrowser starts Chromium with the host installed, behind the check
-// web.
-func checkBrowser(t *testing.T) (*browser, *fixtureweb.Web) {
+// web, in the UI language lang ("" for the default, English).
+func checkBrowser(t *testing.T, lang string) (*browser, *fixtureweb.Web) {
 	t.Helper()
 	web := startWeb(t, fixtureweb.CheckSites(&fixtureweb.Generated{}))
-	b := startBrowser(t, browserOptions{env: fastEnv(web), proxy: web.ProxyURL})
-	return b, web
+	o := browserOptions{env: fastEnv(web), proxy: web.ProxyURL}
+	if lang != "" {
+		o.env = append(o.env, "LANGUAGE="+lang)
+		o.flags = append(o.flags, chromedp.Flag("lang", lang))
+	}
+	return startBrowser(t, o), web
+}
+
+// In Russian, a health line is said from its code and args; the full
+// check's findings stay the host's sentences.
+func TestCheckPopupHealthInRussian(t *testing.T) {
+	b, web := checkBrowser(t, "ru")
+	ctx := popupOnSite(t, b, web, "check-health-news")
+	if l := eval[string](t, ctx, `chrome.i18n.getMessage("locale")`); l != "ru" {
+		t.Fatalf("popup language %q, want ru (is chromium-l10n installed?)", l)
+	}
+	find(t, ctx)
+	health := eval[[]string](t, ctx, `[...document.querySelectorAll("#found-sitemaps .health li")].map(e => e.textContent)`)
+	want := []string{
+		"Отдаётся как text/html: отдавайте карту сайта как application/xml.",
+		"Записей старше 48 часов: 31 из 40. Google Новости берут только последние два дня; удалите их или их блок <news:news>.",
+	}
+	if strings.Join(health, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("health line %q, want %q", health, want)
+	}
+	ctx = popupOnSite(t, b, web, "check-health-feed")
+	find(t, ctx)
+	feed := eval[[]string](t, ctx, `[...document.querySelectorAll("#found-feeds .health li")].map(e => e.textContent)`)
+	if len(feed) < 2 || feed[0] != "Нет ETag и Last-Modified: читалки каждый раз скачивают его целиком." || !strings.HasPrefix(feed[1], "Без сжатия: просили gzip, а пришло ") {
+		t.Fatalf("feed health line %q", feed)
+	}
 }
 
 func TestCheckPopupHealthAndCheck(t *testing.T) {
-	b, web := checkBrowser(t)
+	b, web := checkBrowser(t, "")
 
 	// A news sitemap: its health line, then Check and its findings.
 	ctx := popupOnSite(t, b, web, "check-health-news")

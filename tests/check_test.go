@@ -235,7 +235,7 @@ func TestCheckFixtures(t *testing.T) {
 	exact("news-duplicate", "duplicate-loc", "line 15: <loc> https://news-duplicate.check.test/news/"+day+"/story-number-0 is already on line 4.", 15)
 	oldest := started.Add(-130*time.Hour - 30*time.Minute).UTC().Format(time.RFC3339)
 	exact("news-old", "news-old", "31 of 40 entries are older than 48 hours (the oldest, line 109: "+oldest+", 130 hours old): Google News takes only the last two days; drop them or their <news:news> block.", 109)
-	exact("news-1001", "news-limit", "1001 <news:news> blocks: Google News reads at most 1000 a file, the 1,001st is on line 11005; split the sitemap.", 11005)
+	exact("news-1001", "news-limit", "1,001 <news:news> blocks: Google News reads at most 1,000 a file, the 1,001st is on line 11,005; split the sitemap.", 11005)
 	exact("news-html-type", "content-type", "Served as text/html: serve the sitemap as application/xml.", 0)
 	exact("news-404", "http-status", "It answered 404 Not Found; it must answer 200 OK.", 0)
 	exact("news-60mb", "too-large", "The file is larger than 50 MB uncompressed, the sitemap protocol's limit (52,428,800 bytes): split it under a sitemap index.", 0)

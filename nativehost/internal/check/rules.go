@@ -132,12 +132,12 @@ func SitemapContentType(h http.Header, gzipped, text bool, src *report.Source) [
 	switch {
 	case mt == "":
 		return []report.Finding{finding(report.LevelWarning, CodeContentType,
-			"The response has no Content-Type: serve the sitemap as application/xml.", src, "content_type", "")}
+			"The response has no Content-Type: serve the sitemap as application/xml.", src, "content_type", "", "of", "sitemap", "form", "missing")}
 	case xmlType(mt), gzipped && gzipType(mt), text && mt == "text/plain":
 		return nil
 	}
 	return []report.Finding{finding(report.LevelError, CodeContentType,
-		fmt.Sprintf("Served as %s: serve the sitemap as application/xml.", mt), src, "content_type", mt)}
+		fmt.Sprintf("Served as %s: serve the sitemap as application/xml.", mt), src, "content_type", mt, "of", "sitemap", "form", "wrong")}
 }
 
 // FeedContentType is the feed's Content-Type rule: the format's own media
@@ -154,16 +154,16 @@ func FeedContentType(h http.Header, format string, src *report.Source) []report.
 		return nil
 	case mt == "":
 		return []report.Finding{finding(report.LevelWarning, CodeContentType,
-			fmt.Sprintf("The response has no Content-Type: serve the feed as %s.", want), src, "content_type", "", "want", want)}
+			fmt.Sprintf("The response has no Content-Type: serve the feed as %s.", want), src, "content_type", "", "want", want, "of", "feed", "form", "missing")}
 	case mt == "application/xml" || mt == "text/xml":
 		return []report.Finding{finding(report.LevelNote, CodeContentType,
-			fmt.Sprintf("Served as %s, which readers accept; %s names the format.", mt, want), src, "content_type", mt, "want", want)}
+			fmt.Sprintf("Served as %s, which readers accept; %s names the format.", mt, want), src, "content_type", mt, "want", want, "of", "feed", "form", "xml")}
 	case strings.Contains(mt, "html"):
 		return []report.Finding{finding(report.LevelError, CodeContentType,
-			fmt.Sprintf("Served as %s: readers and browsers take it for a web page; serve it as %s.", mt, want), src, "content_type", mt, "want", want)}
+			fmt.Sprintf("Served as %s: readers and browsers take it for a web page; serve it as %s.", mt, want), src, "content_type", mt, "want", want, "of", "feed", "form", "html")}
 	}
 	return []report.Finding{finding(report.LevelWarning, CodeContentType,
-		fmt.Sprintf("Served as %s: serve it as %s.", mt, want), src, "content_type", mt, "want", want)}
+		fmt.Sprintf("Served as %s: serve it as %s.", mt, want), src, "content_type", mt, "want", want, "of", "feed", "form", "wrong")}
 }
 
 // Validators is the rule of conditional requests: a response without ETag
@@ -185,7 +185,7 @@ func Gzip(h http.Header, size int, src *report.Source) []report.Finding {
 		return nil
 	}
 	return []report.Finding{finding(report.LevelWarning, CodeGzip,
-		fmt.Sprintf("Not compressed: asked for gzip, it sent %s uncompressed; turn on gzip for feeds.", bytesText(int64(size))), src, "bytes", size)}
+		fmt.Sprintf("Not compressed: asked for gzip, it sent %s uncompressed; turn on gzip for feeds.", bytesText(int64(size))), src, "bytes", size, "size", bytesText(int64(size)))}
 }
 
 // SelfLink is the rel=self rule: the feed states its own URL, and it is
@@ -194,13 +194,13 @@ func SelfLink(fetched, self, format string, src *report.Source) []report.Finding
 	el := map[string]string{"rss": `<atom:link rel="self">`, "atom": `<link rel="self">`, "json": "feed_url"}[format]
 	if self == "" {
 		return []report.Finding{finding(report.LevelWarning, CodeSelfMissing,
-			fmt.Sprintf("No %s: readers cannot tell the feed's own address; add one with %s.", el, fetched), src, "url", fetched)}
+			fmt.Sprintf("No %s: readers cannot tell the feed's own address; add one with %s.", el, fetched), src, "url", fetched, "element", el)}
 	}
 	if sameURL(fetched, self) {
 		return nil
 	}
 	return []report.Finding{finding(report.LevelWarning, CodeSelfMismatch,
-		fmt.Sprintf("%s is %s, but the feed was fetched from %s: readers may move the subscription there.", el, self, fetched), src, "self", self, "url", fetched)}
+		fmt.Sprintf("%s is %s, but the feed was fetched from %s: readers may move the subscription there.", el, self, fetched), src, "self", self, "url", fetched, "element", el)}
 }
 
 // Hub is the WebSub rule: without a hub, readers learn of new items only
@@ -225,7 +225,7 @@ func Newest(newest time.Time, items, dated int, now time.Time, src *report.Sourc
 		days := int(now.Sub(newest) / (24 * time.Hour))
 		return []report.Finding{finding(report.LevelWarning, CodeStale,
 			fmt.Sprintf("The newest of its %d items is %d days old (%s): the feed may have stopped.", items, days, newest.UTC().Format(time.RFC3339)), src,
-			"days", days, "newest", newest.UTC().Format(time.RFC3339))}
+			"days", days, "newest", newest.UTC().Format(time.RFC3339), "items", items)}
 	}
 	return nil
 }
@@ -252,9 +252,9 @@ func NewsLimitRule(n, firstOverLine int, src *report.Source) []report.Finding {
 	if n <= NewsLimit {
 		return nil
 	}
-	text := fmt.Sprintf("%d <news:news> blocks: Google News reads at most %d a file; split the sitemap.", n, NewsLimit)
+	text := fmt.Sprintf("%s <news:news> blocks: Google News reads at most %s a file; split the sitemap.", thousands(n), thousands(NewsLimit))
 	if firstOverLine > 0 {
-		text = fmt.Sprintf("%d <news:news> blocks: Google News reads at most %d a file, the %s is on line %d; split the sitemap.", n, NewsLimit, ordinal(NewsLimit+1), firstOverLine)
+		text = fmt.Sprintf("%s <news:news> blocks: Google News reads at most %s a file, the %s is on line %s; split the sitemap.", thousands(n), thousands(NewsLimit), ordinal(NewsLimit+1), thousands(firstOverLine))
 	}
 	return []report.Finding{finding(report.LevelError, CodeNewsLimit, text, src, "count", n, "max", NewsLimit, "line", firstOverLine)}
 }

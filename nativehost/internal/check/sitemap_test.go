@@ -191,7 +191,7 @@ func TestNewsLimitAndCap(t *testing.T) {
 		t.Fatalf("failed %d", failed)
 	}
 	wantFinding(t, fs, report.LevelError, CodeNewsLimit,
-		"1001 <news:news> blocks: Google News reads at most 1000 a file, the 1,001st is on line 11005; split the sitemap.", 11005)
+		"1,001 <news:news> blocks: Google News reads at most 1,000 a file, the 1,001st is on line 11,005; split the sitemap.", 11005)
 
 	b.Reset()
 	b.WriteString(head)

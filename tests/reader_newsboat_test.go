@@ -51,12 +51,34 @@ func TestReaderGateway(t *testing.T) {
 	})
 }
 
+// TestReaderNewsboatHostile is TestReaderNewsboat over the hostile web
+// (issue 7): what discovery found there, newsboat reads, and the sites
+// that end refused or none give nothing.
+func TestReaderNewsboatHostile(t *testing.T) {
+	t.Parallel()
+	newsboatPath(t)
+	w := startWeb(t, fixtureweb.HostileSites())
+	env := fastEnv(w)
+	host, err := filepath.EvalSymlinks(hostBinary(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	readSites(t, fixtureweb.HostileSites(), env, env, []string{"--reader", "newsboat"}, func(s opml.Subscription) string {
+		return "exec:" + opml.NewsboatCommand(host, s.URL)
+	})
+}
+
 // readThrough discovers every default site with env, writes the OPML with
 // opmlArgs, has newsboat (with readerEnv) import and reload it, and checks
 // what it read. urlOf is newsboat's URL for a subscription that is not a
 // feed (a feed is its own URL).
 func readThrough(t *testing.T, env, readerEnv []string, opmlArgs []string, urlOf func(opml.Subscription) string) {
-	reports, sites := discoverReports(t, env, fixtureweb.DefaultSites())
+	readSites(t, fixtureweb.DefaultSites(), env, readerEnv, opmlArgs, urlOf)
+}
+
+// readSites is readThrough for the sites given.
+func readSites(t *testing.T, all []fixtureweb.Site, env, readerEnv []string, opmlArgs []string, urlOf func(opml.Subscription) string) {
+	reports, sites := discoverReports(t, env, all)
 	file := writeOPML(t, env, t.TempDir(), reports, opmlArgs...)
 
 	r := newReader(t, readerEnv)
@@ -103,6 +125,10 @@ func readThrough(t *testing.T, env, readerEnv []string, opmlArgs []string, urlOf
 			t.Errorf("%s (%s): no subscription", name, s.rep.Outcome)
 			continue
 		}
+		checked := map[string]bool{}
+		for _, f := range s.rep.Feeds {
+			checked[f.URL] = f.Checked
+		}
 		total, readable := 0, 0
 		for _, sub := range s.subs {
 			u := newsboatURL(sub)
@@ -115,12 +141,15 @@ func readThrough(t *testing.T, env, readerEnv []string, opmlArgs []string, urlOf
 					t.Errorf("%s: item without title or link in %s: %+v", name, sub.URL, it)
 				}
 			}
+			if !imported[u] {
+				t.Errorf("%s: %s was not imported", name, u)
+			}
 			// newsboat 2.21 reads RSS and Atom, not JSON Feed
 			// (docs/readers.md): the feed is imported, and stays empty.
-			if sub.Kind == opml.KindFeed && sub.Format == "json" {
-				if !imported[u] {
-					t.Errorf("%s: the JSON feed %s was not imported", name, u)
-				}
+			// A feed discovery did not read itself (a DOCTYPE, which
+			// feedscout does not parse) is the reader's to judge.
+			if sub.Kind == opml.KindFeed && (sub.Format == "json" || !checked[sub.URL]) {
+				t.Logf("%-22s   (not counted: %s)", "", map[bool]string{true: "JSON Feed", false: "not read by discovery"}[sub.Format == "json"])
 				continue
 			}
 			readable++

@@ -126,7 +126,7 @@ func hostHits(web *fixtureweb.Web, host string) int {
 }
 
 func TestFirefoxPopupAndFindFeed(t *testing.T) {
-	ff, web := firefoxWeb(t, firefoxOptions{}, "theverge", "nikkei", "reuters")
+	ff, web := firefoxWeb(t, firefoxOptions{}, "theverge", "nikkei", "reuters", "apnews")
 
 	// default_area: the button is on the toolbar, not in the Extensions
 	// panel.
@@ -209,6 +209,28 @@ func TestFirefoxPopupAndFindFeed(t *testing.T) {
 		}
 		if fmt.Sprint(paths) != "[/robots.txt]" {
 			t.Errorf("the host asked reuters for %v, want robots.txt alone", paths)
+		}
+		ff.closePopup()
+	})
+
+	// AP answers its homepage with a 403 page. Firefox gives the popup the
+	// tab's status (responseStatus), so the error page is not sent as the
+	// homepage: the host asks for it itself and sees the refusal.
+	t.Run("error page not sent as the homepage", func(t *testing.T) {
+		tab, _ := siteTab(t, ff, web, "apnews")
+		ff.openPopup(tab)
+		r := ffFind(t, ff)
+		if r.Outcome != "refused" || !strings.Contains(r.Reason, "403") {
+			t.Errorf("outcome %s, reason %q; want refused, naming the 403", r.Outcome, r.Reason)
+		}
+		var paths []string
+		for _, h := range web.Hits("apnews.com") {
+			if strings.HasPrefix(h.UserAgent, "feedscout/") {
+				paths = append(paths, h.Path)
+			}
+		}
+		if fmt.Sprint(paths) != "[/robots.txt /]" {
+			t.Errorf("the host asked apnews for %v, want robots.txt and the homepage", paths)
 		}
 		ff.closePopup()
 	})

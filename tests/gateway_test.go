@@ -1,6 +1,7 @@
 package tests
 
 import (
+	"encoding/json"
 	"encoding/xml"
 	"fmt"
 	"net/url"
@@ -218,4 +219,59 @@ func TestPacingEveryProcess(t *testing.T) {
 		}
 	}
 	t.Logf("%d requests from 4 processes over %v", len(hits), hits[len(hits)-1].Time.Sub(hits[0].Time).Round(time.Millisecond))
+}
+
+// TestGatewayFormats: the Atom feed names its gateway URL as rel=self and
+// carries an ETag a reader's If-None-Match gets 304 for; format=json is a
+// JSON Feed 1.1 with feed_url its own gateway URL; both have the same items.
+func TestGatewayFormats(t *testing.T) {
+	t.Parallel()
+	fw := startFollowWeb(t, 2, 5)
+	g := startGateway(t, fw.env, "--state", fw.state)
+	src := fw.desk.URL("/news-sitemap.xml")
+	code, body, hdr := g.get(t, g.feedURL(src))
+	if code != 200 || !strings.HasPrefix(hdr.Get("Content-Type"), "application/atom+xml") {
+		t.Fatalf("atom: %d %s", code, hdr.Get("Content-Type"))
+	}
+	var feed struct {
+		Links []struct {
+			Rel  string `xml:"rel,attr"`
+			Href string `xml:"href,attr"`
+		} `xml:"link"`
+		Entries []struct {
+			ID string `xml:"id"`
+		} `xml:"entry"`
+	}
+	if err := xml.Unmarshal([]byte(body), &feed); err != nil {
+		t.Fatal(err)
+	}
+	self := ""
+	for _, l := range feed.Links {
+		if l.Rel == "self" {
+			self = l.Href
+		}
+	}
+	if self != g.feedURL(src) || len(feed.Entries) != 5 {
+		t.Errorf("rel=self %q (want %q), %d entries", self, g.feedURL(src), len(feed.Entries))
+	}
+	if code, _, _ := g.get(t, g.feedURL(src), "If-None-Match", hdr.Get("ETag")); code != 304 {
+		t.Errorf("If-None-Match with the ETag: %d, want 304", code)
+	}
+	code, body, hdr = g.get(t, g.feedURL(src)+"&format=json")
+	var jf struct {
+		Version string `json:"version"`
+		FeedURL string `json:"feed_url"`
+		Items   []struct {
+			ID string `json:"id"`
+		} `json:"items"`
+	}
+	if err := json.Unmarshal([]byte(body), &jf); code != 200 || err != nil || !strings.HasPrefix(hdr.Get("Content-Type"), "application/feed+json") {
+		t.Fatalf("json: %d %v %s", code, err, hdr.Get("Content-Type"))
+	}
+	if jf.Version != "https://jsonfeed.org/version/1.1" || jf.FeedURL != g.feedURL(src)+"&format=json" || len(jf.Items) != 5 || jf.Items[0].ID != feed.Entries[0].ID {
+		t.Errorf("json feed: %+v", jf)
+	}
+	if n, _, _ := fw.deskHits("/news-sitemap.xml"); n != 1 {
+		t.Errorf("the source was fetched %d times for four gateway requests within the interval, want once", n)
+	}
 }

@@ -169,3 +169,45 @@ func TestWorkerWithoutSessionStorage(t *testing.T) {
 		t.Fatalf("final reply %v, want the report", final)
 	}
 }
+
+// A host that stops answering (here: stopped with SIGSTOP mid-discovery)
+// does not leave the popup waiting forever: ask() gives up after
+// ANSWER_TIMEOUT_MS (90 s) without a message and the popup says so.
+func TestPopupAnswerTimeout(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits out the popup's 90 s answer timeout")
+	}
+	site := siteNamed(t, "nothing")[0]
+	web, err := fixtureweb.Start(fixtureweb.Options{Dir: t.TempDir(), Sites: []fixtureweb.Site{site}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { web.Close() })
+	b := startBrowser(t, browserOptions{env: append(web.Env(), "FEEDSCOUT_PAUSE=1s"), proxy: web.ProxyURL})
+	ctx := popupOnSite(t, b, web, "nothing")
+	eval[bool](t, ctx, `(document.body.dataset.discover = "", document.getElementById("find").click(), true)`)
+	waitJS(t, ctx, `document.getElementById("progress").children.length > 0`, 30*time.Second)
+	pids := hostPIDs(t, b)
+	for _, pid := range pids {
+		if err := syscall.Kill(pid, syscall.SIGSTOP); err != nil {
+			t.Fatalf("stop host %d: %v", pid, err)
+		}
+	}
+	t.Cleanup(func() {
+		for _, pid := range pids {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+	})
+	start := time.Now()
+	waitJS(t, ctx, `document.body.dataset.discover === "error"`, 120*time.Second)
+	waited := time.Since(start)
+	code := eval[string](t, ctx, `document.body.dataset.code`)
+	status := eval[string](t, ctx, `document.getElementById("discover-status").textContent`)
+	if code != "timeout" || status == "" {
+		t.Errorf("popup ended with code %q, status %q; want the timeout said", code, status)
+	}
+	if waited < 80*time.Second {
+		t.Errorf("gave up after %v, before the 90 s timeout", waited)
+	}
+	t.Logf("the popup said %q after %v", status, waited.Round(time.Second))
+}

@@ -148,6 +148,9 @@ var expectedChecks = map[string]struct{ codes, verdicts string }{
 	"news-redirect":      {"note redirect", "yes yes yes yes"},
 	"sitemap-plain":      {"note not-news", "yes yes yes yes"},
 	"sitemap-index":      {"note sitemap-index", "yes yes not-asked yes"},
+	"sitemap-text":       {"note text-sitemap", "yes yes not-asked yes"},
+	"page-html":          {"error not-xml", "no not-asked not-asked not-asked"},
+	"robots-disallow":    {"error fetch", "not-asked not-asked not-asked no"},
 	"feed-ok":            {"", ""},
 	"feed-no-validators": {"warning no-validators", ""},
 	"feed-no-304":        {"warning no-304", ""},
@@ -247,6 +250,9 @@ func TestCheckFixtures(t *testing.T) {
 	like("news-truncated", "truncated", `line \d+: the file ends inside <[a-z:]+>, opened on line \d+: it is cut off\.`)
 	like("news-date", "news-date", `line 10: <news:publication_date> "\d\d\.\d\d\.\d{4} \d\d:\d\d" is not a W3C date such as 2026-10-30 or 2026-10-30T09:00:00\+03:00\.`)
 	exact("news-redirect", "redirect", "Reached through a redirect: https://news-redirect.check.test/old-news-sitemap.xml answers at https://news-redirect.check.test/news-sitemap.xml; announce that address (robots.txt, Search Console).", 0)
+	exact("sitemap-text", "text-sitemap", "A text sitemap of 4 URLs: it has no titles or dates; a news sitemap must be XML with <news:news> blocks.", 0)
+	exact("page-html", "not-xml", "line 1: <!DOCTYPE html> starts a web page (HTML), neither a sitemap nor a feed.", 1)
+	exact("robots-disallow", "fetch", "It could not be fetched: robots.txt does not allow feedscout to fetch it (robots-disallow: disallowed by robots.txt).", 0)
 	exact("sitemap-plain", "not-news", "None of its 5 URLs has a <news:news> block: an ordinary sitemap, not a news sitemap.", 0)
 	exact("feed-no-validators", "no-validators", "No ETag or Last-Modified: readers download it whole every time.", 0)
 	like("feed-no-304", "no-304", `It answered the conditional request \(If-None-Match: W/"v1"\) with 200 and the whole feed again \([0-9,]+ bytes\), not 304 Not Modified: readers download it whole every time\.`)

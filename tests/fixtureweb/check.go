@@ -57,7 +57,8 @@ const GeneratedHost = "generated.check.test"
 // checkFile is a fixture and the handler of its file.
 type checkFile struct {
 	CheckFixture
-	h http.Handler
+	h      http.Handler
+	robots string // the site's robots.txt; "" answers 404 (allow all)
 }
 
 // CheckFixtures lists the fixtures of CheckSites, in the order of the
@@ -77,6 +78,9 @@ func CheckSites(gen *Generated) []Site {
 	for _, f := range checkFiles() {
 		rt := newRouter(http.NotFoundHandler())
 		rt.handle(f.Path, f.h)
+		if f.robots != "" {
+			rt.handle("/robots.txt", text(typeText, f.robots))
+		}
 		if f.Name == "news-redirect" {
 			rt.handle("/news-sitemap.xml", doc(typeXML, func(now time.Time) []byte { return newsSitemap(f.Host(), now, 3, 0) }))
 		}
@@ -202,7 +206,7 @@ func checkFiles() []checkFile {
 	var files []checkFile
 	add := func(name, path, what string, h func(host string) http.Handler) {
 		host := name + ".check.test"
-		files = append(files, checkFile{CheckFixture{Name: name, Path: path, What: what}, h(host)})
+		files = append(files, checkFile{CheckFixture: CheckFixture{Name: name, Path: path, What: what}, h: h(host)})
 	}
 	// News sitemaps: the four questions.
 	add("news-ok", "/news-sitemap.xml", "a news sitemap as it should be", func(host string) http.Handler {
@@ -320,6 +324,24 @@ func checkFiles() []checkFile {
 			return sitemapIndex([]string{"https://" + host + "/news-sitemap.xml", "https://" + host + "/post-sitemap.xml"}, now)
 		})
 	})
+	add("sitemap-text", "/sitemap.txt", "a text sitemap", func(host string) http.Handler {
+		return doc(typeText, func(now time.Time) []byte {
+			var b strings.Builder
+			for _, s := range checkStories(host, now, 4, time.Hour) {
+				b.WriteString(s.URL + "\n")
+			}
+			return []byte(b.String())
+		})
+	})
+	add("page-html", "/news/", "an HTML page, not a sitemap", func(host string) http.Handler {
+		return htmlPage(func(r *http.Request, now time.Time) page {
+			return page{Lang: "en", Title: "News", SiteName: "Check Gazette", Paragraphs: []string{"The news."}}
+		})
+	})
+	add("robots-disallow", "/private/news-sitemap.xml", "disallowed by robots.txt", func(host string) http.Handler {
+		return doc(typeXML, func(now time.Time) []byte { return newsSitemap(host, now, 3, 0) })
+	})
+	files[len(files)-1].robots = "User-agent: *\nDisallow: /private/\n"
 	// Feeds.
 	add("feed-ok", "/feed.xml", "an RSS feed as it should be", func(host string) http.Handler {
 		return gz(doc(typeRSS, func(now time.Time) []byte {

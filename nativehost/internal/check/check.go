@@ -357,7 +357,11 @@ func (r *run) fetchFailed(u string, err error, src *report.Source) {
 	if why == "" {
 		why = fe.Word
 	}
-	r.notServed(fmt.Sprintf("It could not be fetched: %s (%s).", why, fe.Word), CodeFetch, src, "word", fe.Word, "url", u)
+	text := fmt.Sprintf("It could not be fetched: %s (%s).", why, fe.Word)
+	if log := r.site.Log(); len(log) > 0 && log[len(log)-1].Note != "" {
+		text = fmt.Sprintf("It could not be fetched: %s (%s: %s).", why, fe.Word, log[len(log)-1].Note)
+	}
+	r.notServed(text, CodeFetch, src, "word", fe.Word, "url", u)
 }
 
 // checkXMLFeed runs the feed rules on an RSS or Atom file.

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/url"
 	"os"
+	"strconv"
 	"sync"
 	"time"
 
@@ -105,6 +106,9 @@ func printReport(w io.Writer, r *report.Report) {
 			line += "  (" + f.Preview + ")"
 		}
 		fmt.Fprintln(w, line)
+		for _, h := range f.Headlines {
+			fmt.Fprintf(w, "    %-20s %s\n", h.Date, h.Title)
+		}
 	}
 	for _, s := range r.Sitemaps {
 		fmt.Fprintf(w, "  sitemap  %-8s %s  %d URLs\n", s.Kind, s.URL, s.URLs)
@@ -124,7 +128,14 @@ func printReport(w io.Writer, r *report.Report) {
 				fmt.Fprintf(w, "    ... and %d more (--json lists all)\n", n-show)
 				break
 			}
-			fmt.Fprintf(w, "    %s  %s\n", s.URL, s.Lastmod)
+			line := "    " + s.URL
+			if s.Name != "" {
+				line += "  " + strconv.Quote(s.Name)
+			}
+			if s.Lastmod != "" {
+				line += "  " + s.Lastmod
+			}
+			fmt.Fprintln(w, line)
 		}
 	}
 	fmt.Fprintln(w, "  requests:")

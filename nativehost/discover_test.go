@@ -1,8 +1,11 @@
 package main
 
 import (
+	"strings"
 	"testing"
 	"time"
+
+	"feedscout/report"
 )
 
 func TestParseSince(t *testing.T) {
@@ -43,5 +46,32 @@ func TestBrowserLaunch(t *testing.T) {
 		if got := browserLaunch(c.args); got != c.want {
 			t.Errorf("browserLaunch(%q) = %v, want %v", c.args, got, c.want)
 		}
+	}
+}
+
+// The readable report counts only the rows that are requests, and shows
+// the previewed feed's headlines and the sections' own names.
+func TestPrintReport(t *testing.T) {
+	r := &report.Report{
+		Site: "https://a.example/", Outcome: report.OutcomeFeed, Reason: "a.example announces its feed in its homepage; it has 2 items.", Order: report.OrderSmart,
+		Feeds: []report.Feed{{URL: "https://a.example/feed", Title: "A", Format: "rss", Via: report.ViaLink, Items: 2, Checked: true,
+			Headlines: []report.Headline{{Title: "Newest story", Date: "2026-11-29T10:00:00Z"}, {Title: "Older story", Date: "2026-11-28T10:00:00Z"}}}},
+		Sections: []report.Section{{URL: "https://a.example/business/", Name: "Business"}},
+		Requests: []report.Row{
+			{Step: report.StepRobots, URL: "https://a.example/robots.txt", Status: report.Status{Code: 200}, Sent: true},
+			{Step: report.StepFeed, URL: "https://a.example/feed", Status: report.Status{Code: 302}, Sent: true},
+			{Step: report.StepFeed, URL: "javascript:x", Status: report.Status{Word: report.StatusBadRedirect}},
+		},
+	}
+	var b strings.Builder
+	printReport(&b, r)
+	out := b.String()
+	for _, want := range []string{"(2 requests, ", "2026-11-29T10:00:00Z Newest story", `https://a.example/business/  "Business"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Index(out, "Newest story") > strings.Index(out, "Older story") {
+		t.Errorf("headlines out of order:\n%s", out)
 	}
 }

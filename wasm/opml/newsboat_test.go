@@ -15,13 +15,13 @@ import (
 )
 
 // tool finds a program the test needs: without it the test skips, or
-// fails when FEEDSCOUT_REQUIRE_TOOLS=1 (CI installs every tool).
+// fails when FEEDSCOUT_REQUIRE_TOOLS is set (CI installs every tool).
 func tool(t *testing.T, name string) string {
 	t.Helper()
 	p, err := exec.LookPath(name)
 	if err != nil {
-		if os.Getenv("FEEDSCOUT_REQUIRE_TOOLS") == "1" {
-			t.Fatalf("%s is not installed and FEEDSCOUT_REQUIRE_TOOLS=1", name)
+		if os.Getenv("FEEDSCOUT_REQUIRE_TOOLS") != "" {
+			t.Fatalf("%s is not installed and FEEDSCOUT_REQUIRE_TOOLS is set", name)
 		}
 		t.Skipf("%s is not installed (.ci/run installs it)", name)
 	}

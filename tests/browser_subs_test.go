@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,6 +21,8 @@ import (
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
+
+	opmlpkg "feedscout/wasm/opml"
 )
 
 // twoFeeds is a homepage advertising two feeds.
@@ -199,9 +202,14 @@ func TestOPMLExportNewsboatImport(t *testing.T) {
 		}
 	}
 	sort.Strings(got)
-	feeds := []string{srv.URL + "/atom/opinion.xml", srv.URL + "/rss/news.xml"}
+	// The default flavour ("any reader") lists the feeds as they are and
+	// the news sitemap department and the section through the gateway's
+	// feed URL (opml.DefaultGateway), nothing else.
+	gateway := func(u string) string { return opmlpkg.DefaultGateway + "/feed?url=" + url.QueryEscape(u) }
+	feeds := []string{srv.URL + "/atom/opinion.xml", srv.URL + "/rss/news.xml", gateway(srv.URL + "/news/section-1/"), gateway(srv.URL + "/sitemap_business.xml")}
+	sort.Strings(feeds)
 	if !reflect.DeepEqual(got, feeds) {
-		t.Errorf("newsboat imported %v, want exactly the feeds %v\nurls file:\n%s\nOPML:\n%s", got, feeds, listed, opml)
+		t.Errorf("newsboat imported %v, want exactly %v\nurls file:\n%s\nOPML:\n%s", got, feeds, listed, opml)
 	}
 
 	// Import into a fresh profile gives back exactly the same list. From

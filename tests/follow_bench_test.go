@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
+	"regexp"
+	"strconv"
 	"syscall"
 	"testing"
 	"time"
@@ -12,17 +14,21 @@ import (
 // BenchmarkFollowFeed50k runs the built `feed` on the 50,000-URL article
 // sitemap from a fresh state folder (robots.txt, the 6.7 MiB sitemap, the
 // 100 newest into Atom) and reports its wall time and peak RSS (the
-// kernel's maxrss of the child); baseline in the same run: `version`, the
-// cost of starting the binary at all.
+// kernel's maxrss of the child) and CPU time (user + system: the
+// product's own work, whatever the load and the fixture server's share);
+// baseline in the same run: `version`, the cost of starting the binary at
+// all.
 //
 //	go test ./tests -run '^$' -bench FollowFeed50k -benchtime 3x
 func BenchmarkFollowFeed50k(b *testing.B) {
 	fw := startFollowWeb(b, 1, 1)
-	run := func(args ...string) (time.Duration, int64) {
+	var trace bytes.Buffer // the child's stderr: its GC trace
+	run := func(args ...string) (time.Duration, time.Duration, int64) {
 		cmd := exec.Command(hostBinary(b), args...)
-		cmd.Env = append(os.Environ(), fw.env...)
+		cmd.Env = append(os.Environ(), append(fw.env, "GODEBUG=gctrace=1")...)
 		var out bytes.Buffer
 		cmd.Stdout = &out
+		cmd.Stderr = &trace
 		start := time.Now()
 		if err := cmd.Run(); err != nil {
 			b.Fatalf("%v: %v", args, err)
@@ -31,21 +37,45 @@ func BenchmarkFollowFeed50k(b *testing.B) {
 		if args[0] == "feed" && bytes.Count(out.Bytes(), []byte("<entry>")) != 100 {
 			b.Fatalf("feed gave %d entries", bytes.Count(out.Bytes(), []byte("<entry>")))
 		}
-		return d, cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10
+		ps := cmd.ProcessState
+		return d, ps.UserTime() + ps.SystemTime(), ps.SysUsage().(*syscall.Rusage).Maxrss << 10
 	}
-	var feedT, baseT time.Duration
+	var feedT, baseT, feedCPU time.Duration
 	var feedRSS, baseRSS int64
+	var feedHeap float64
 	for range b.N {
-		d, rss := run("feed", "--state", b.TempDir(), "https://sitemap-50k.hostile.test/sitemap.xml")
+		trace.Reset()
+		d, cpu, rss := run("feed", "--state", b.TempDir(), "https://sitemap-50k.hostile.test/sitemap.xml")
+		feedHeap = max(feedHeap, gcPeak(trace.String()))
 		feedT += d
+		feedCPU += cpu
 		feedRSS = max(feedRSS, rss)
-		d, rss = run("version")
+		d, _, rss = run("version")
 		baseT += d
 		baseRSS = max(baseRSS, rss)
 	}
 	n := float64(b.N)
 	b.ReportMetric(feedT.Seconds()*1000/n, "feed-ms")
+	b.ReportMetric(feedCPU.Seconds()*1000/n, "feed-cpu-ms")
 	b.ReportMetric(float64(feedRSS)/(1<<20), "feed-maxrss-MiB")
+	b.ReportMetric(feedHeap, "feed-peak-heap-MB")
 	b.ReportMetric(baseT.Seconds()*1000/n, "version-ms")
 	b.ReportMetric(float64(baseRSS)/(1<<20), "version-maxrss-MiB")
+}
+
+// gcLine is the heap part of a gctrace line: "12->14->7 MB" (heap at the
+// start of the GC, at its end, and live after it).
+var gcLine = regexp.MustCompile(`(\d+)->(\d+)->(\d+) MB`)
+
+// gcPeak is the largest heap a GODEBUG=gctrace=1 trace shows (MB), the
+// binary's peak heap to the collector's resolution.
+func gcPeak(trace string) float64 {
+	peak := 0.0
+	for _, m := range gcLine.FindAllStringSubmatch(trace, -1) {
+		for _, v := range m[1:3] {
+			f, _ := strconv.ParseFloat(v, 64)
+			peak = max(peak, f)
+		}
+	}
+	return peak
 }

@@ -245,7 +245,7 @@ func urlsOf(t *testing.T, file string) []string {
 func TestNewsboatImport(t *testing.T) {
 	sqlite := tool(t, "sqlite3")
 	home := t.TempDir()
-	dir := filepath.Join(home, "my tools")
+	dir := filepath.Join(home, `my "tools" o'neil`)
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -276,12 +276,20 @@ func TestNewsboatImport(t *testing.T) {
 	if got := urlsOf(t, filepath.Join(home, "urls")); !reflect.DeepEqual(got, want) {
 		t.Fatalf("newsboat imported\n%q\nwant\n%q", got, want)
 	}
-	// Only the exec: lines: the feed's host does not exist here.
+	// Only newsboat's own exec: lines, as it wrote them: the feed's host
+	// does not exist here.
+	listed, err := os.ReadFile(filepath.Join(home, "urls"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	var execs []string
-	for _, w := range want {
-		if strings.HasPrefix(w, "exec:") {
-			execs = append(execs, `"`+strings.ReplaceAll(w, `"`, `\"`)+`"`)
+	for _, line := range strings.Split(string(listed), "\n") {
+		if strings.HasPrefix(line, `"exec:`) {
+			execs = append(execs, line)
 		}
+	}
+	if len(execs) != len(awkward) {
+		t.Fatalf("%d exec: lines in newsboat's urls file, want %d:\n%s", len(execs), len(awkward), listed)
 	}
 	if err := os.WriteFile(filepath.Join(home, "urls"), []byte(strings.Join(execs, "\n")+"\n"), 0o644); err != nil {
 		t.Fatal(err)

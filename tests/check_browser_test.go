@@ -6,6 +6,7 @@ package tests
 // Download); axe-core on the generator page.
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -238,4 +239,100 @@ func jsQuote(s string) string {
 	}
 	b.WriteByte('"')
 	return b.String()
+}
+
+// generatorCases are inputs that make every refusal and warning of the
+// generator.
+var generatorCases = []struct{ name, lang, checkedAt, lines string }{
+	{"", "english", "2026-10-30", "https://a.example/news/one | 2026-10-30 | A\n" +
+		"https://a.example/x | 2026-10-30\n" +
+		"/news/x | 2026-10-30 | T\n" +
+		"https://a.example/y | 2026-10-30 |  \n" +
+		"https://a.example/z | 30.10.2026 | T\n" +
+		"https://a.example/w | 2026-02-30 | T\n" +
+		"https://a.example/news/one | 2026-10-30 | B\n" +
+		"https://b.example/v | 2026-10-30 | T\n" +
+		"http://a.example/u | 2026-10-30 | T\n"},
+	{"N", "ru", "", " \n\n"},
+	{"N", "ru", "", strings.Repeat("https://a.example/news/story | 2026-10-30 | T\n", 1001)},
+	{"N", "ru", "", strings.Repeat("not a line\n", 60)},
+	{"N", "ru", "2026-10-30T12:00:00+03:00", "https://a.example/news/a | 2026-10-28T09:00:00+03:00 | A\nhttps://a.example/news/b | 2026-10-28 | B\n"},
+}
+
+// generatorFindings fills the page's fields, presses Generate and returns
+// the findings as the page lists them.
+func generatorFindings(t *testing.T, ctx context.Context, name, lang, checkedAt, lines string) []string {
+	t.Helper()
+	eval[bool](t, ctx, `((n, l, x, c) => {
+		document.getElementById("summary").textContent = "";
+		document.getElementById("name").value = n;
+		document.getElementById("language").value = l;
+		document.getElementById("lines").value = x;
+		document.getElementById("checked-at").value = c;
+		document.getElementById("generate").click();
+		return true;
+	})(`+jsQuote(name)+`, `+jsQuote(lang)+`, `+jsQuote(lines)+`, `+jsQuote(checkedAt)+`)`)
+	waitJS(t, ctx, `document.getElementById("summary").textContent !== ""`, 10*time.Second)
+	return eval[[]string](t, ctx, `[...document.querySelectorAll("#findings li")].map(e => e.textContent)`)
+}
+
+// In English the page says each finding exactly as feedscout-host newsmap
+// does (its messages are the Go sentences); in Russian, from the code.
+func TestCheckGeneratorPageLanguages(t *testing.T) {
+	for _, lang := range []string{"en", "ru"} {
+		t.Run(lang, func(t *testing.T) {
+			o := browserOptions{noHost: true}
+			if lang != "en" {
+				o.env = []string{"LANGUAGE=" + lang}
+				o.flags = []chromedp.ExecAllocatorOption{chromedp.Flag("lang", lang)}
+			}
+			b := startBrowser(t, o)
+			ctx, _ := b.tab(extensionOrigin + "generator/generator.html")
+			waitJS(t, ctx, `document.readyState === "complete" && document.getElementById("generate") !== null`, 10*time.Second)
+			if got := eval[string](t, ctx, `chrome.i18n.getMessage("locale")`); got != lang {
+				t.Fatalf("page language %q, want %s (is chromium-l10n installed?)", got, lang)
+			}
+			var all []string
+			for _, c := range generatorCases {
+				page := generatorFindings(t, ctx, c.name, c.lang, c.checkedAt, c.lines)
+				all = append(all, page...)
+				if lang != "en" {
+					continue
+				}
+				args := []string{"newsmap", "--name", c.name, "--lang", c.lang}
+				if c.checkedAt != "" {
+					args = append(args, "--checked-at", c.checkedAt)
+				}
+				_, errOut, _ := runHost(t, nil, c.lines, args...)
+				var want []string
+				for _, line := range strings.Split(strings.TrimSpace(errOut), "\n") {
+					for _, level := range []string{"error", "warning"} {
+						if text, ok := strings.CutPrefix(line, "feedscout-host newsmap: "+level+": "); ok {
+							want = append(want, map[string]string{"error": "Error", "warning": "Warning"}[level]+": "+text)
+						}
+					}
+				}
+				if strings.Join(page, "\n") != strings.Join(want, "\n") {
+					t.Errorf("page says\n%s\nthe CLI says\n%s", strings.Join(page, "\n"), strings.Join(want, "\n"))
+				}
+			}
+			if lang == "ru" {
+				for _, want := range []string{
+					"Ошибка: строка 7: адрес https://a.example/news/one уже есть в строке 1.",
+					"Ошибка: строка 8: https://b.example/v на хосте b.example, а строка 1 — на a.example; адреса одной карты — на одном хосте.",
+					"Ошибка: Строк: 1 001, а новостная карта вмещает не больше 1 000 статей: разделите их на несколько карт.",
+					"Предупреждение: строка 1: опубликовано 2026-10-28T09:00:00+03:00, за 51 ч до момента проверки 2026-10-30T12:00:00+03:00: Google Новости берут только статьи последних 48 часов.",
+					"Предупреждение: строка 2: опубликовано 2026-10-28 (считается 00:00 UTC), за 57 ч до момента проверки 2026-10-30T12:00:00+03:00: Google Новости берут только статьи последних 48 часов.",
+				} {
+					found := false
+					for _, got := range all {
+						found = found || strings.NewReplacer("\u00a0", " ", "\u202f", " ").Replace(got) == want // Russian groups digits with a no-break space
+					}
+					if !found {
+						t.Errorf("no %q among\n%s", want, strings.Join(all, "\n"))
+					}
+				}
+			}
+		})
+	}
 }

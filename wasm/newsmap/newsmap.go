@@ -21,6 +21,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -145,7 +146,7 @@ func Generate(o Options, lines string) *Result {
 	case nonBlank == 0:
 		refuse(0, CodeEmpty, "There are no lines: give one article a line, as URL | date | title.", nil)
 	case nonBlank > MaxEntries:
-		refuse(0, CodeTooMany, fmt.Sprintf("There are %d lines; a news sitemap holds at most %d articles: split them into several sitemaps.", nonBlank, MaxEntries),
+		refuse(0, CodeTooMany, fmt.Sprintf("There are %s lines; a news sitemap holds at most %s articles: split them into several sitemaps.", thousands(nonBlank), thousands(MaxEntries)),
 			map[string]any{"lines": nonBlank, "max": MaxEntries})
 	default:
 		entries = readLines(lines, refuse)
@@ -164,13 +165,13 @@ func Generate(o Options, lines string) *Result {
 		for _, e := range entries {
 			if age := checkedAt.Sub(e.when); age > NewsWindow {
 				hours := int(age / time.Hour)
-				given := e.date
+				given, day := e.date, 0
 				if e.day {
-					given += " (read as 00:00 UTC)"
+					given, day = given+" (read as 00:00 UTC)", 1
 				}
 				res.Findings = append(res.Findings, report.Finding{
 					Level: report.LevelWarning, Code: CodeOld,
-					Args:   map[string]any{"line": e.line, "date": e.date, "hours": hours, "checked_at": strings.TrimSpace(o.CheckedAt)},
+					Args:   map[string]any{"line": e.line, "date": e.date, "day": day, "hours": hours, "checked_at": strings.TrimSpace(o.CheckedAt)},
 					Text:   fmt.Sprintf("line %d: published %s, %d hours before the moment of checking %s: Google News takes only articles of the last 48 hours.", e.line, given, hours, strings.TrimSpace(o.CheckedAt)),
 					Source: &report.Source{Line: e.line},
 				})
@@ -197,14 +198,14 @@ func readLines(lines string, refuse func(int, string, string, map[string]any)) [
 		parts := strings.SplitN(l, "|", 3)
 		if len(parts) != 3 {
 			refuse(n, CodeFields, fmt.Sprintf("line %d: %d field(s) where URL | date | title are expected: %q.", n, len(parts), clip(l, 80)),
-				map[string]any{"fields": len(parts)})
+				map[string]any{"fields": len(parts), "text": clip(l, 80)})
 			continue
 		}
 		loc, date, title := strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1]), strings.TrimSpace(parts[2])
 		bad := false
 		u, err := url.Parse(loc)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "" {
-			refuse(n, CodeURL, fmt.Sprintf("line %d: %q is not an absolute http or https URL.", n, clip(loc, 80)), map[string]any{"url": loc})
+			refuse(n, CodeURL, fmt.Sprintf("line %d: %q is not an absolute http or https URL.", n, clip(loc, 80)), map[string]any{"url": clip(loc, 80)})
 			bad = true
 		}
 		if title == "" {
@@ -219,7 +220,7 @@ func readLines(lines string, refuse func(int, string, string, map[string]any)) [
 				code = CodeDateImpossible
 				text = fmt.Sprintf("line %d: the date %q does not exist.", n, clip(date, 40))
 			}
-			refuse(n, code, text, map[string]any{"date": date})
+			refuse(n, code, text, map[string]any{"date": clip(date, 40)})
 			bad = true
 		}
 		if u != nil && !bad {
@@ -277,6 +278,15 @@ func write(name, lang string, entries []entry) string {
 func escape(b *bytes.Buffer, s string) {
 	// EscapeText writes to a bytes.Buffer, which does not fail.
 	_ = xml.EscapeText(b, []byte(s))
+}
+
+// thousands writes n with commas: 1,001.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 func clip(s string, n int) string {

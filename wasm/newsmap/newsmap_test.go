@@ -165,7 +165,7 @@ func TestRefusals(t *testing.T) {
 		{"scheme", Options{Name: "N", Language: "en"}, ok + "http://a.example/news/x | 2026-10-30 | T\n", CodeScheme,
 			"line 2: http://a.example/news/x uses http, line 1 https; a sitemap's URLs share one scheme."},
 		{"1001 lines", Options{Name: "N", Language: "en"}, lines(1001), CodeTooMany,
-			"There are 1001 lines; a news sitemap holds at most 1000 articles: split them into several sitemaps."},
+			"There are 1,001 lines; a news sitemap holds at most 1,000 articles: split them into several sitemaps."},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -73,6 +73,7 @@ function findingText(f) {
   const args = f.args || {};
   let key = String(f.code).replaceAll("-", "_");
   if (f.code === "newsmap-old" && args.day === 1) key += "_day";
+  if (f.code === "newsmap-too-many") key = "newsmap_too_many_lines"; // a key ending in _many reads as a plural form
   if (!names || !has(key) || !names.every((n) => n in args)) return f.text;
   const subs = {};
   for (const n of names) subs[n] = AS_TEXT.has(n) ? String(args[n]) : args[n];

@@ -2,10 +2,12 @@ package tests
 
 // Subscriptions in real Firefox: subscribed from the toolbar popup, kept
 // across a restart with the same profile, exported as OPML by the popup's
-// own download, read by newsboat, which imports exactly the feeds, and
+// own download, read by newsboat, which imports exactly the feeds and the
+// section (through the gateway), and
 // imported again from the subscriptions page the popup opens in a tab.
 
 import (
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +17,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	opmlpkg "feedscout/wasm/opml"
 )
 
 // ffStored is the subscription list as the add-on stores it, read from
@@ -92,7 +96,8 @@ func TestFirefoxSubscriptions(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	// newsboat imports it and lists exactly the feeds, not the section.
+	// newsboat imports it and lists exactly the feeds, and the section
+	// through the gateway's feed URL (opml.DefaultGateway), nothing else.
 	nb := t.TempDir()
 	urls := filepath.Join(nb, "urls")
 	cmd := exec.Command(newsboat, "-u", urls, "-c", filepath.Join(nb, "cache.db"), "-C", filepath.Join(nb, "config"), "-i", file)
@@ -110,10 +115,16 @@ func TestFirefoxSubscriptions(t *testing.T) {
 			got = append(got, strings.Trim(f[0], `"`))
 		}
 	}
+	wantURLs := append([]string{}, feeds...)
+	for _, s := range want {
+		if s["kind"] == "section" {
+			wantURLs = append(wantURLs, opmlpkg.DefaultGateway+"/feed?url="+url.QueryEscape(s["url"]))
+		}
+	}
 	sort.Strings(got)
-	sort.Strings(feeds)
-	if !reflect.DeepEqual(got, feeds) {
-		t.Errorf("newsboat imported %v, want exactly the feeds %v\nurls file:\n%s\nOPML:\n%s", got, feeds, listed, opml)
+	sort.Strings(wantURLs)
+	if !reflect.DeepEqual(got, wantURLs) {
+		t.Errorf("newsboat imported %v, want exactly %v\nurls file:\n%s\nOPML:\n%s", got, wantURLs, listed, opml)
 	}
 
 	// Restart Firefox with the same profile: the add-on and its
@@ -146,7 +157,7 @@ func TestFirefoxSubscriptions(t *testing.T) {
 	if n := len(ffStored(t, ff2)); n != 0 {
 		t.Fatalf("%d subscriptions left after removing them all", n)
 	}
-	popupEval[bool](ff2, `(pop.setTimeout(() => doc.querySelector("label[for=import]").click(), 0), true)`)
+	popupEval[bool](ff2, `(pop.setTimeout(() => doc.getElementById("import-button").click(), 0), true)`)
 	page := ff2.waitTab(firefoxOrigin+"popup/popup.html?view=subs", ff2.probe())
 	waitIn(ff2, page, `document.body.dataset.state === "subs"`, 15*time.Second)
 	ff2.setFiles(page, `document.getElementById("import")`, file)

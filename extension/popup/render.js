@@ -258,11 +258,16 @@ export function sectionsBlock(sections, site, names) {
   return block;
 }
 
+// pathOf is a URL's path and query, percent-decoded for reading
+// ("/経済/"). Plain string work: it runs once for every section of a
+// report, ten thousand of them at times.
 function pathOf(url) {
+  const s = String(url);
+  const m = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(s);
+  const rest = m ? s.slice(m[0].length).replace(/#.*$/, "") || "/" : s;
   try {
-    const u = new URL(url);
-    return decodeURIComponent(u.pathname) + u.search;
+    return decodeURIComponent(rest);
   } catch {
-    return String(url);
+    return rest;
   }
 }

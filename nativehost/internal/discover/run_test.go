@@ -49,7 +49,7 @@ func TestRunDeadline(t *testing.T) {
 
 // A discovery whose caller goes away (the browser closed the port) ends
 // at once with what it found.
-func TestRunCancelled(t *testing.T) {
+func TestRunCanceled(t *testing.T) {
 	srv := slowSite(t)
 	c := fetch.New(fetch.Options{Pause: -1, Transport: http.DefaultTransport})
 	ctx, cancel := context.WithCancel(context.Background())
@@ -60,7 +60,7 @@ func TestRunCancelled(t *testing.T) {
 		t.Fatal(err)
 	}
 	if d := time.Since(start); d > 3*time.Second {
-		t.Errorf("took %v after cancelling at 200 ms", d)
+		t.Errorf("took %v after canceling at 200 ms", d)
 	}
 	if rep.Stopped != "canceled" || rep.Outcome != OutcomeNone {
 		t.Errorf("stopped %q, outcome %s, reason %q", rep.Stopped, rep.Outcome, rep.Reason)

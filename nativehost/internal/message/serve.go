@@ -14,7 +14,7 @@ import (
 // per log row as work happens (progress is safe for concurrent use and
 // cheap) and returns the result reply's payload: a Reply with Report or
 // Section set (ID and Type are filled in by Serve). A returned error
-// becomes an error reply (an *Error keeps its code). ctx is cancelled when
+// becomes an error reply (an *Error keeps its code). ctx is canceled when
 // the browser goes away.
 type Handler interface {
 	Handle(ctx context.Context, req *Request, progress func(row any)) (*Reply, error)
@@ -37,7 +37,7 @@ type ServeOptions struct {
 // result or error reply per request to out. Malformed frames and requests
 // get an error reply; a stream that cannot be resynchronised (a length no
 // browser sends) gets one and ends the loop. When in ends, in-flight work
-// is cancelled and Serve returns after its replies were attempted. It
+// is canceled and Serve returns after its replies were attempted. It
 // returns nil on a clean end of input and the error that stopped it
 // otherwise.
 func Serve(ctx context.Context, in io.Reader, out io.Writer, h Handler, o ServeOptions) error {

@@ -31,7 +31,8 @@ import (
 // feed makes them from the last path segment, which XPath 1.0 cannot cut
 // out); a section page every entry of feed with its title, and beyond them
 // only links the dominant-segment rule drops (which XPath cannot say). A
-// .gz sitemap is the gateway's URL (FreshRSS cannot unpack a gzip file).
+// .gz sitemap is the gateway's URL (FreshRSS cannot unpack a gzip file),
+// and the JSON Feed is marked JSONFeed.
 func TestReaderFreshRSS(t *testing.T) {
 	t.Parallel()
 	xmllintPath(t)
@@ -56,6 +57,12 @@ func TestReaderFreshRSS(t *testing.T) {
 				}
 				seen["gzip"]++
 			}
+			continue
+		case opml.TypeJSONFeed:
+			if o["feedscout:kind"] != opml.KindFeed || o["feedscout:format"] != "json" || o["xmlUrl"] != src {
+				t.Errorf("a JSONFeed outline that is not a JSON Feed: %v", o)
+			}
+			seen["json"]++
 			continue
 		case opml.TypeXMLXPath, opml.TypeHTMLXPath:
 		default:
@@ -152,7 +159,7 @@ func TestReaderFreshRSS(t *testing.T) {
 			}
 		}
 	}
-	for _, k := range []string{opml.KindNewsSitemap, opml.KindArticleSitemap, opml.KindSection, "gzip"} {
+	for _, k := range []string{opml.KindNewsSitemap, opml.KindArticleSitemap, opml.KindSection, "gzip", "json"} {
 		if seen[k] == 0 {
 			t.Errorf("no %s outline on the fixture web", k)
 		}

@@ -188,6 +188,9 @@ func (f flavour) outline(e *encoder, s Subscription) {
 	var x XPath
 	typ, xmlURL := "rss", s.URL
 	switch {
+	case s.Kind == KindFeed && f.reader == ReaderFreshRSS && s.Format == "json":
+		// FreshRSS (1.24+) reads JSON Feed only when told it is one.
+		page, typ = s.Site, TypeJSONFeed
 	case s.Kind == KindFeed:
 		page = s.Site
 	case f.reader == ReaderAny:

@@ -227,6 +227,7 @@ func TestReadForeign(t *testing.T) {
 			{Kind: KindSection, URL: "https://www.nikkei.com/business/startups/", Title: "スタートアップ"},
 			{Kind: KindNewsSitemap, URL: "https://www.asahi.com/sitemap_national.xml", Title: "national"},
 			{Kind: KindArticleSitemap, URL: "https://www.harbor-dispatch.com/post-sitemap.xml", Title: "articles"},
+			{Kind: KindFeed, URL: "https://www.lindqvist.blog/feed.json", Title: "Lindqvist", Site: "https://www.lindqvist.blog/", Format: "json"},
 			{Kind: KindFeed, URL: "https://www.theverge.com/rss/index.xml", Title: "Verge", Site: "https://www.theverge.com/"},
 		}},
 		{"our kinds undeclared prefix", "undeclared-prefix.opml", []Subscription{

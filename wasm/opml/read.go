@@ -157,8 +157,8 @@ func (a outlineAttrs) subscription(folderSite string) (Subscription, bool) {
 }
 
 // formatOf guesses a feed's format from a foreign outline's version
-// attribute ("RSS2", "RSS1", "atom") or a type of "atom". type="rss" says
-// nothing: OPML uses it for every feed.
+// attribute ("RSS2", "RSS1", "atom") or a type of "atom" or FreshRSS's
+// "JSONFeed". type="rss" says nothing: OPML uses it for every feed.
 func formatOf(version, typ string) string {
 	switch l := strings.ToLower(version); {
 	case strings.HasPrefix(l, "rss"):
@@ -168,6 +168,9 @@ func formatOf(version, typ string) string {
 	}
 	if strings.EqualFold(typ, "atom") {
 		return "atom"
+	}
+	if strings.EqualFold(typ, TypeJSONFeed) {
+		return "json"
 	}
 	return ""
 }

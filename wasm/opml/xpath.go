@@ -17,10 +17,13 @@ type XPath struct {
 	UID       string
 }
 
-// The FreshRSS outline types.
+// The FreshRSS outline types feedscout writes besides "rss".
 const (
 	TypeXMLXPath  = "XML+XPath"
 	TypeHTMLXPath = "HTML+XPath"
+	// TypeJSONFeed marks a JSON Feed, which FreshRSS otherwise reads as
+	// RSS and fails.
+	TypeJSONFeed = "JSONFeed"
 )
 
 // Sitemap expressions. Sitemap elements are namespaced (sitemaps.org,

@@ -233,12 +233,14 @@ func TestSectionXPathQuote(t *testing.T) {
 	}
 }
 
-// TestFreshRSSGzip: FreshRSS cannot unpack a gzip file, so a .gz sitemap
-// goes through the gateway in the freshrss flavour, and reads back.
-func TestFreshRSSGzip(t *testing.T) {
+// TestFreshRSSTypes: FreshRSS cannot unpack a gzip file, so a .gz sitemap
+// goes through the gateway in the freshrss flavour; a JSON Feed is marked
+// JSONFeed (only there); all read back.
+func TestFreshRSSTypes(t *testing.T) {
 	subs := []Subscription{
 		{Kind: KindNewsSitemap, URL: "https://www.prairie-gazette.com/sitemaps/news-sitemap.xml.GZ?v=2", Site: "https://www.prairie-gazette.com/"},
 		{Kind: KindArticleSitemap, URL: "https://www.prairie-gazette.com/post-sitemap.xml", Site: "https://www.prairie-gazette.com/"},
+		{Kind: KindFeed, URL: "https://www.lindqvist.blog/feed.json", Site: "https://www.lindqvist.blog/", Format: "json"},
 	}
 	var b bytes.Buffer
 	if err := WriteFor(&b, subs, Options{Reader: ReaderFreshRSS, Gateway: "http://127.0.0.1:9000"}); err != nil {
@@ -250,6 +252,16 @@ func TestFreshRSSGzip(t *testing.T) {
 	}
 	if o := got[1]; o["type"] != TypeXMLXPath || o["xmlUrl"] != subs[1].URL {
 		t.Errorf("plain sitemap outline %v, want XML+XPath", o)
+	}
+	if o := got[2]; o["type"] != TypeJSONFeed || o["xmlUrl"] != subs[2].URL {
+		t.Errorf("JSON Feed outline %v, want JSONFeed", o)
+	}
+	var any bytes.Buffer
+	if err := WriteFor(&any, subs[2:], Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if o := outlines(t, any.Bytes())[0]; o["type"] != "rss" {
+		t.Errorf("any: JSON Feed outline %v, want rss", o)
 	}
 	back, err := Read(&b)
 	if err != nil || !reflect.DeepEqual(back, subs) {

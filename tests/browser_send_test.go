@@ -95,6 +95,12 @@ func TestPopupSendToReader(t *testing.T) {
 			closeTarget(t, b, waitTab(t, b, c.Want))
 		})
 	}
+	// A subscribed feed has the same button in the subscriptions view.
+	eval[bool](t, ctx, `(document.querySelector("#advertised button.sub").click(), true)`)
+	waitJS(t, ctx, `document.querySelectorAll("#subs-list li button.send").length === 1`, 5*time.Second)
+	last := builtInReaders[len(builtInReaders)-1]
+	eval[bool](t, ctx, `(document.getElementById("tab-subs").click(), document.querySelector("#subs-list button.send").click(), true)`)
+	closeTarget(t, b, waitTab(t, b, last.Want))
 	if ext := reqs.external(); len(ext) > 0 {
 		t.Errorf("the popup made requests: %v", ext)
 	}

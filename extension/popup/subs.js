@@ -5,6 +5,7 @@ import { readAll, make, merge, check, keyFor, normalizeURL, toItems } from "../l
 import { oneLine } from "../lib/format.js";
 import { t, tn } from "../lib/i18n.js";
 import { el, link, say } from "./dom.js";
+import { sendButton } from "./send.js";
 import { ask } from "./host.js";
 
 /** state is the last list read from storage. */
@@ -111,7 +112,7 @@ export function renderList() {
       { class: "row", "data-url": s.url },
       el("div", { class: "line" }, link(s.url, oneLine(s.title || s.url), "title"), el("span", { class: "badge" }, kindNames[s.kind] ? kindNames[s.kind]() : s.kind)),
       el("div", { class: "url" }, s.url),
-      el("div", { class: "actions" }, removeButton(s.url, oneLine(s.title || s.url, 80))),
+      el("div", { class: "actions" }, s.kind === "feed" ? sendButton(s.url, oneLine(s.title || s.url, 80)) : null, removeButton(s.url, oneLine(s.title || s.url, 80))),
     ),
   );
   ul.replaceChildren(...rows);

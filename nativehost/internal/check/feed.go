@@ -15,6 +15,7 @@ import (
 const (
 	nsAtom = "http://www.w3.org/2005/Atom"
 	nsDC   = "http://purl.org/dc/elements/1.1/"
+	nsRDF  = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 )
 
 // feedItem is one item or entry as written, with lines.
@@ -23,6 +24,7 @@ type feedItem struct {
 	id       string
 	idLine   int
 	idSeen   bool
+	idTag    string // how the id is written, when not the format's element (rdf:about)
 	date     string
 	dateLine int
 	dateTag  string // pubDate, dc:date, published, updated
@@ -56,6 +58,12 @@ func (c *feedCollector) start(t xml.StartElement, line, depth int) {
 	if depth == c.itemDepth && (local == "item" || local == "entry" && space == nsAtom) {
 		c.items = append(c.items, feedItem{line: line})
 		c.cur = &c.items[len(c.items)-1]
+		// RSS 1.0 names each item by its rdf:about.
+		for _, a := range t.Attr {
+			if a.Name.Local == "about" && a.Name.Space == nsRDF && strings.TrimSpace(a.Value) != "" {
+				c.cur.id, c.cur.idLine, c.cur.idSeen, c.cur.idTag = strings.TrimSpace(a.Value), line, true, "rdf:about"
+			}
+		}
 		return
 	}
 	if c.cur == nil || depth != c.itemDepth+1 {
@@ -160,7 +168,11 @@ func itemRules(items []feedItem, format string, now time.Time, base *report.Sour
 		if !it.idSeen || it.id == "" {
 			noID++
 		} else if prev, dup := seen[it.id]; dup {
-			text := fmt.Sprintf("line %d: %s %s repeats the id of the item on line %d: readers keep one of the two.", it.idLine, idName, clip(it.id, 100), prev)
+			name := idName
+			if it.idTag != "" {
+				name = it.idTag
+			}
+			text := fmt.Sprintf("line %d: %s %s repeats the id of the item on line %d: readers keep one of the two.", it.idLine, name, clip(it.id, 100), prev)
 			if format == "json" {
 				text = fmt.Sprintf("item %d: %s %s repeats the id of item %d: readers keep one of the two.", i+1, idName, clip(it.id, 100), prev)
 			}

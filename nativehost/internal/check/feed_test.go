@@ -46,6 +46,21 @@ func TestFeedItemRules(t *testing.T) {
 	wantFinding(t, fs, report.LevelError, CodeDateUnparseable, `line 4: <updated> "2026-10-29 10:00" is not an RFC 3339 date such as 2026-05-08T14:30:00+03:00.`, 4)
 }
 
+// RSS 1.0 items are named by rdf:about and dated by dc:date.
+func TestRDFItems(t *testing.T) {
+	rdf := `<?xml version="1.0"?>
+<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/">
+<channel rdf:about="https://a.example/"><title>T</title></channel>
+<item rdf:about="https://a.example/1"><title>A</title><dc:date>2026-10-29T10:00:00+09:00</dc:date></item>
+<item rdf:about="https://a.example/1"><title>B</title><dc:date>2026-10-29</dc:date></item>
+</rdf:RDF>`
+	fs := scanFeed(t, rdf)
+	if len(fs) != 1 {
+		t.Fatalf("findings %+v, want the one duplicate", fs)
+	}
+	wantFinding(t, fs, report.LevelError, CodeIDDuplicate, "line 5: rdf:about https://a.example/1 repeats the id of the item on line 4: readers keep one of the two.", 5)
+}
+
 func TestJSONFeedRules(t *testing.T) {
 	base := &report.Source{Request: 2}
 	_, _, fs := readJSONFeed([]byte("{\n\"version\": \"https://jsonfeed.org/version/1.1\",\n\"items\": [,]}"), base)

@@ -44,10 +44,7 @@ func (h handler) Handle(ctx context.Context, req *message.Request, progress func
 	onRow := func(r fetch.Row) { progress(r) }
 	switch req.Type {
 	case message.TypeDiscover:
-		o := discover.Options{Order: req.Order, Since: req.SinceTime, OnRow: onRow, Spent: req.Spent}
-		if req.Page != nil {
-			o.Page = &discover.Page{URL: req.Page.URL, HTML: []byte(req.Page.HTML), ContentType: req.Page.ContentType}
-		}
+		o := discover.Options{Order: req.Order, Since: req.SinceTime, Page: req.Page, OnRow: onRow, Spent: req.Spent}
 		rep, err := discover.Run(ctx, h.client, req.URL, o)
 		if err != nil {
 			return nil, &message.Error{Code: message.CodeBadURL, Msg: "The address cannot be looked up: " + err.Error() + ".", Args: map[string]any{"field": "url", "url": req.URL}}

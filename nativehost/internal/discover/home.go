@@ -63,7 +63,7 @@ func (r *run) tabPage() (*classify.Page, bool) {
 	}
 	// The tab's HTML is text the browser already decoded: a <meta charset>
 	// in it must not make Classify decode it a second time.
-	page, err := classify.Classify(p.URL, p.HTML, classify.TextContentType)
+	page, err := classify.Classify(p.URL, []byte(p.HTML), classify.TextContentType)
 	if err != nil {
 		return nil, false
 	}

@@ -30,19 +30,12 @@ const (
 // report says what was found until then.
 const Deadline = 60 * time.Second
 
-// Page is the browser's copy of a page of the site (the active tab).
-type Page struct {
-	URL         string
-	HTML        []byte
-	ContentType string
-}
-
 // Options tune one discovery.
 type Options struct {
 	// Order is OrderSmart (default when empty) or OrderArticle.
 	Order string
 	// Page is the tab's page, when discovery starts from the browser.
-	Page *Page
+	Page *report.Page
 	// Since, when set, is the user's last look at the site: sections whose
 	// sitemap lastmod is older are marked unchanged (Section.Unchanged).
 	Since time.Time

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"feedscout/nativehost/internal/fetch"
+	"feedscout/report"
 )
 
 // slowSite serves robots.txt at once and makes every other request wait
@@ -149,7 +150,7 @@ func TestRunTabPageIsText(t *testing.T) {
 	html := `<html><head><meta charset="shift_jis"><title>日経</title>` +
 		`<link rel="alternate" type="application/rss+xml" title="` + title + `" href="/feed.xml"></head><body></body></html>`
 	c := fetch.New(fetch.Options{Pause: -1, Transport: http.DefaultTransport})
-	rep, err := Run(context.Background(), c, srv.URL+"/", Options{Page: &Page{URL: srv.URL + "/", HTML: []byte(html), ContentType: "text/html"}})
+	rep, err := Run(context.Background(), c, srv.URL+"/", Options{Page: &report.Page{URL: srv.URL + "/", HTML: html, ContentType: "text/html"}})
 	if err != nil {
 		t.Fatal(err)
 	}

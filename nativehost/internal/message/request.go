@@ -39,7 +39,7 @@ type Request struct {
 	// Page is the tab the user is looking at, as the browser has it; only
 	// for discover, optional. It saves the host a homepage request when the
 	// tab is the homepage.
-	Page *Page `json:"page,omitempty"`
+	Page *report.Page `json:"page,omitempty"`
 	// Order is the discovery order: "smart" (default) or "article".
 	Order string `json:"order,omitempty"`
 	// Since (discover only, optional) is the user's last look at the site,
@@ -57,15 +57,6 @@ type Request struct {
 
 // MaxSpent bounds a request's spent field.
 const MaxSpent = 1000
-
-// Page is the raw page of the active tab. The host classifies it itself
-// (with the same classifier the popup runs), so the extension never has to
-// be trusted about what the page contains.
-type Page struct {
-	URL         string `json:"url"`
-	HTML        string `json:"html"`
-	ContentType string `json:"content_type,omitempty"`
-}
 
 // Decode parses and checks one request body. On failure it returns an
 // *Error whose code says why, together with whatever id could be read, so

@@ -25,7 +25,7 @@ func runDiscover(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("discover", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print JSON Lines, one report per site")
-	order := fs.String("order", discover.OrderSmart, "discovery order: smart or article")
+	order := fs.String("order", report.OrderSmart, "discovery order: smart or article")
 	allowPrivate := fs.Bool("allow-private", false, "allow requests to loopback and private addresses")
 	sinceFlag := fs.String("since", "", "last look at the sites: an RFC 3339 time, or a duration such as 24h ago")
 	if fs.Parse(args) != nil || fs.NArg() == 0 {
@@ -37,7 +37,7 @@ func runDiscover(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "feedscout-host discover: %v\n", err)
 		return exitUsage
 	}
-	if *order != discover.OrderSmart && *order != discover.OrderArticle {
+	if *order != report.OrderSmart && *order != report.OrderArticle {
 		fmt.Fprintf(stderr, "feedscout-host discover: unknown order %q (smart or article)\n", *order)
 		return exitUsage
 	}

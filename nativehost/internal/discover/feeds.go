@@ -27,7 +27,7 @@ type preview struct {
 }
 
 // setPreview records why f has no preview, in words and as a code.
-func (r *run) setPreview(f *Feed, p preview) {
+func (r *run) setPreview(f *report.Feed, p preview) {
 	r.previews[f.URL] = p
 	f.Preview = report.PreviewPhrase(p.code, p.problem)
 }
@@ -43,7 +43,7 @@ func (r *run) listAdvertised(p *classify.Page) {
 		if len(f.URL) > maxURL || r.hasFeed(f.URL) {
 			continue
 		}
-		r.rep.Feeds = append(r.rep.Feeds, Feed{
+		r.rep.Feeds = append(r.rep.Feeds, report.Feed{
 			URL: f.URL, Title: clip(f.Title), Format: f.Format, Via: report.ViaLink,
 			Comments: f.Comments, Scope: f.Scope,
 		})
@@ -110,13 +110,13 @@ func (r *run) checkAdvertised() {
 // order: a feed feedscout could read is the better suggestion, and the
 // others say why they were not fetched.
 func (r *run) publicFirst() {
-	slices.SortStableFunc(r.rep.Feeds, func(a, b Feed) int {
+	slices.SortStableFunc(r.rep.Feeds, func(a, b report.Feed) int {
 		return cmp.Compare(r.unfetched(a), r.unfetched(b))
 	})
 }
 
 // unfetched is 1 for a feed whose fetch was refused or failed.
-func (r *run) unfetched(f Feed) int {
+func (r *run) unfetched(f report.Feed) int {
 	if !f.Checked && r.previews[f.URL].code == report.PreviewFailed {
 		return 1
 	}
@@ -135,7 +135,7 @@ func (r *run) feedFound() bool {
 }
 
 // checkFeed fetches f and fills in what the feed says about itself.
-func (r *run) checkFeed(f *Feed) {
+func (r *run) checkFeed(f *report.Feed) {
 	resp, err := r.get(report.StepFeed, f.URL)
 	var fe *fetch.Error
 	switch {
@@ -216,7 +216,7 @@ func declaresDTD(body []byte) bool {
 	return bytes.Contains(head, []byte("<!doctype")) || bytes.Contains(head, []byte("<!entity"))
 }
 
-func fillFeed(f *Feed, s *feed.Summary, heads []report.Headline) {
+func fillFeed(f *report.Feed, s *feed.Summary, heads []report.Headline) {
 	f.Checked, f.Preview, f.Headlines = true, "", heads
 	if s.Title != "" {
 		f.Title = clip(s.Title)
@@ -266,7 +266,7 @@ func (r *run) tryCandidate(step, u, via string) (verdict, *fetch.Response) {
 		}
 		return notFeed, resp
 	}
-	f := Feed{URL: resp.URL, Via: via}
+	f := report.Feed{URL: resp.URL, Via: via}
 	fillFeed(&f, sum, heads)
 	f.Health = feedHealth(resp, sum, r.opt.Now())
 	r.rep.Feeds = append(r.rep.Feeds, f)

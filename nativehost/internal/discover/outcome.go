@@ -28,7 +28,7 @@ func (r *run) outcome(found bool) report.Reason {
 		rep.Outcome, rep.Stopped = report.OutcomeRefused, report.StopRefused
 		return *r.suspect
 	}
-	var sm *Sitemap
+	var sm *report.Sitemap
 	for i := range rep.Sitemaps {
 		if rep.Sitemaps[i].Kind != report.SitemapSections {
 			sm = &rep.Sitemaps[i]

@@ -15,24 +15,15 @@ import (
 	"feedscout/wasm/classify"
 )
 
-// Orders of discovery (report.Order*).
-const (
-	// OrderArticle is the source article's order, kept faithfully as the
-	// baseline: link tags, all nine usual paths, the sitemaps robots.txt
-	// lists, then sections. It fetches no advertised feed.
-	OrderArticle = report.OrderArticle
-	// OrderSmart (the default) uses what is known before each request to
-	// skip the ones that cannot change the outcome; see smart.go.
-	OrderSmart = report.OrderSmart
-)
-
 // Deadline is the overall limit of one discovery; when it passes, the
 // report says what was found until then.
 const Deadline = 60 * time.Second
 
 // Options tune one discovery.
 type Options struct {
-	// Order is OrderSmart (default when empty) or OrderArticle.
+	// Order is report.OrderSmart (default when empty) or
+	// report.OrderArticle, the source article's order kept as the baseline
+	// (article.go); the smart order is described at smartOrder.
 	Order string
 	// Page is the tab's page, when discovery starts from the browser.
 	Page *report.Page
@@ -59,7 +50,7 @@ type run struct {
 	root  *url.URL // where paths are resolved: the site, or its twin it moved to
 	host  string   // the host asked about, for the sentences
 	rules *robots.Rules
-	rep   *Report
+	rep   *report.Report
 
 	home      *classify.Page // the homepage, classified (nil until known)
 	homeTried bool           // fetching it was attempted (or not needed)
@@ -116,7 +107,7 @@ func (l *learned) sitemapStepDone(s step) {
 // used) with client. It always returns a report: failures of the site are
 // outcomes with a reason. The error is only for a siteURL that is not an
 // absolute http(s) URL, or an unknown order.
-func Run(ctx context.Context, client *fetch.Client, siteURL string, o Options) (*Report, error) {
+func Run(ctx context.Context, client *fetch.Client, siteURL string, o Options) (*report.Report, error) {
 	start := time.Now()
 	u, ok := report.ParseWebURL(siteURL)
 	if !ok {
@@ -124,9 +115,9 @@ func Run(ctx context.Context, client *fetch.Client, siteURL string, o Options) (
 	}
 	root := &url.URL{Scheme: strings.ToLower(u.Scheme), Host: strings.ToLower(u.Host), Path: "/"}
 	if o.Order == "" {
-		o.Order = OrderSmart
+		o.Order = report.OrderSmart
 	}
-	if o.Order != OrderSmart && o.Order != OrderArticle {
+	if o.Order != report.OrderSmart && o.Order != report.OrderArticle {
 		return nil, fmt.Errorf("discover %s: unknown order %q", siteURL, o.Order)
 	}
 	if o.Deadline <= 0 {
@@ -139,7 +130,7 @@ func Run(ctx context.Context, client *fetch.Client, siteURL string, o Options) (
 	defer cancel()
 	r := &run{
 		ctx: ctx, opt: o, root: root, host: root.Hostname(),
-		rep:   &Report{Site: root.String(), Order: o.Order, Feeds: []Feed{}, Sitemaps: []Sitemap{}, Sections: []Section{}, Requests: []fetch.Row{}},
+		rep:   &report.Report{Site: root.String(), Order: o.Order, Feeds: []report.Feed{}, Sitemaps: []report.Sitemap{}, Sections: []report.Section{}, Requests: []fetch.Row{}},
 		tried: map[string]bool{}, gone: map[string]bool{}, previews: map[string]preview{},
 	}
 	site, err := client.Site(root.String(), r.row)
@@ -151,7 +142,7 @@ func Run(ctx context.Context, client *fetch.Client, siteURL string, o Options) (
 		site.Continue(o.Spent)
 	}
 	r.site = site
-	if o.Order == OrderArticle {
+	if o.Order == report.OrderArticle {
 		r.articleOrder()
 	} else {
 		r.smartOrder()
@@ -175,7 +166,7 @@ func (r *run) row(row fetch.Row) {
 	}
 }
 
-func (r *run) smart() bool { return r.opt.Order == OrderSmart }
+func (r *run) smart() bool { return r.opt.Order == report.OrderSmart }
 
 // done reports whether the site is finished early.
 func (r *run) done() bool { return r.stop != "" }

@@ -33,7 +33,7 @@ func slowSite(t *testing.T) *httptest.Server {
 func TestRunDeadline(t *testing.T) {
 	srv := slowSite(t)
 	c := fetch.New(fetch.Options{Pause: -1, Transport: http.DefaultTransport})
-	for _, order := range []string{OrderSmart, OrderArticle} {
+	for _, order := range []string{report.OrderSmart, report.OrderArticle} {
 		start := time.Now()
 		rep, err := Run(context.Background(), c, srv.URL+"/", Options{Order: order, Deadline: 300 * time.Millisecond})
 		if err != nil {
@@ -42,7 +42,7 @@ func TestRunDeadline(t *testing.T) {
 		if d := time.Since(start); d > 3*time.Second {
 			t.Errorf("%s: took %v with a 300 ms deadline", order, d)
 		}
-		if rep.Outcome != OutcomeNone || rep.Stopped != "deadline" || !strings.Contains(rep.Reason, "time limit") {
+		if rep.Outcome != report.OutcomeNone || rep.Stopped != "deadline" || !strings.Contains(rep.Reason, "time limit") {
 			t.Errorf("%s: outcome %s, stopped %q, reason %q", order, rep.Outcome, rep.Stopped, rep.Reason)
 		}
 	}
@@ -63,7 +63,7 @@ func TestRunCanceled(t *testing.T) {
 	if d := time.Since(start); d > 3*time.Second {
 		t.Errorf("took %v after canceling at 200 ms", d)
 	}
-	if rep.Stopped != "canceled" || rep.Outcome != OutcomeNone {
+	if rep.Stopped != "canceled" || rep.Outcome != report.OutcomeNone {
 		t.Errorf("stopped %q, outcome %s, reason %q", rep.Stopped, rep.Outcome, rep.Reason)
 	}
 }
@@ -118,8 +118,8 @@ func TestRunFirstGuessForbidden(t *testing.T) {
 		outcome  string
 		requests int
 	}{
-		{false, OutcomeArticleSitemap, 4}, // robots, home, /feed 403, sitemap
-		{true, OutcomeRefused, 4},         // robots, home, /feed 403, sitemap 403: confirmed
+		{false, report.OutcomeArticleSitemap, 4}, // robots, home, /feed 403, sitemap
+		{true, report.OutcomeRefused, 4},         // robots, home, /feed 403, sitemap 403: confirmed
 	} {
 		srv := firewalled(t, tc.blockAll)
 		rep, err := Run(context.Background(), c, srv.URL+"/", Options{})

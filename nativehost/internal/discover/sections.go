@@ -19,7 +19,7 @@ func (r *run) sectionStep() {
 	if len(r.rep.Sections) == 0 {
 		for _, l := range r.home.Sections {
 			if len(l.URL) <= maxURL {
-				r.rep.Sections = append(r.rep.Sections, Section{URL: l.URL, Name: clip(l.Name), Title: clip(l.Text)})
+				r.rep.Sections = append(r.rep.Sections, report.Section{URL: l.URL, Name: clip(l.Name), Title: clip(l.Text)})
 			}
 		}
 	}
@@ -29,7 +29,7 @@ func (r *run) sectionStep() {
 				return
 			}
 		}
-		r.rep.Sections = append(r.rep.Sections, Section{URL: r.home.URL, Title: clip(r.home.Title)})
+		r.rep.Sections = append(r.rep.Sections, report.Section{URL: r.home.URL, Title: clip(r.home.Title)})
 	}
 }
 

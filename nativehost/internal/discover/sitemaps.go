@@ -47,10 +47,10 @@ func (r *run) readSitemap(u string, res *step) bool {
 	if sm.Kind != sitemap.KindIndex {
 		return r.useSitemap(u, sm, nil)
 	}
-	var depts []Department
+	var depts []report.Department
 	if names, ok := sitemap.Departments(sm); ok {
 		for i, e := range sm.Entries {
-			depts = append(depts, Department{URL: e.Loc, Name: names[i]})
+			depts = append(depts, report.Department{URL: e.Loc, Name: names[i]})
 		}
 	}
 	children := sitemap.RankChildren(sm.Entries)
@@ -115,12 +115,12 @@ func (r *run) fetchSitemap(u string, res *step) *sitemap.Sitemap {
 
 // useSitemap judges sm and records it when usable. depts, when set, makes
 // the record the department index at u (the judged child stands for all).
-func (r *run) useSitemap(u string, sm *sitemap.Sitemap, depts []Department) bool {
+func (r *run) useSitemap(u string, sm *sitemap.Sitemap, depts []report.Department) bool {
 	j := sitemap.Judge(sm, r.opt.Now())
 	if j.Usable == sitemap.UsableNone {
 		return false
 	}
-	rec := Sitemap{URL: u, Kind: string(j.Usable), URLs: j.URLs, Departments: depts, Health: r.health[sm]}
+	rec := report.Sitemap{URL: u, Kind: string(j.Usable), URLs: j.URLs, Departments: depts, Health: r.health[sm]}
 	if j.NewsFacts != nil && !j.NewsFacts.Newest.IsZero() {
 		rec.Newest = j.NewsFacts.Newest.UTC().Format(time.RFC3339)
 	}
@@ -133,7 +133,7 @@ func (r *run) useSitemap(u string, sm *sitemap.Sitemap, depts []Department) bool
 			if err != nil || len(e.Loc) > maxURL || shape.URL(pu).Shape != shape.Section {
 				continue
 			}
-			s := Section{URL: e.Loc}
+			s := report.Section{URL: e.Loc}
 			if !e.Lastmod.IsZero() {
 				s.Lastmod = e.Lastmod.UTC().Format(time.RFC3339)
 				if !r.opt.Since.IsZero() && e.Lastmod.Before(r.opt.Since) {

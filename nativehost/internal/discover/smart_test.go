@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"feedscout/nativehost/internal/fetch"
+	"feedscout/report"
 )
 
 func TestNewsOrSections(t *testing.T) {
@@ -62,11 +63,11 @@ func TestReroot(t *testing.T) {
 }
 
 func TestReportShrink(t *testing.T) {
-	r := &Report{Requests: make([]fetch.Row, 3)}
+	r := &report.Report{Requests: make([]fetch.Row, 3)}
 	for i := range 100 {
-		r.Sections = append(r.Sections, Section{URL: fmt.Sprintf("https://a.example/s%d/", i)})
+		r.Sections = append(r.Sections, report.Section{URL: fmt.Sprintf("https://a.example/s%d/", i)})
 	}
-	r.Sitemaps = []Sitemap{{URL: "https://a.example/news.xml", Departments: make([]Department, 8)}}
+	r.Sitemaps = []report.Sitemap{{URL: "https://a.example/news.xml", Departments: make([]report.Department, 8)}}
 	for r.Shrink() {
 	}
 	if len(r.Sections) != 1 || r.Omitted["sections"] != 99 || len(r.Sitemaps[0].Departments) != 1 || r.Omitted["departments"] != 7 {

@@ -154,6 +154,28 @@ func TestFirefoxPopupAndFindFeed(t *testing.T) {
 		ff.closePopup()
 	})
 
+	// Copy needs a click with user activation, which a script's click()
+	// is not: the popup page for the tab, opened in a tab of its own (a
+	// BiDi context, unlike the toolbar popup), gets a real mouse click.
+	t.Run("copy, a real click", func(t *testing.T) {
+		s, _ := web.Site("theverge")
+		tab, _ := siteTab(t, ff, web, "theverge")
+		ff.openPopup(tab) // grants activeTab for the tab
+		id := ff.selectedTabID()
+		ff.closePopup()
+		page := ff.tab(fmt.Sprintf("%spopup/popup.html?tab=%d", firefoxOrigin, id))
+		waitIn(ff, page, `document.body.dataset.state === "page"`, 15*time.Second)
+		ff.realClick(page, `document.querySelector("#advertised button.copy")`)
+		waitIn(ff, page, `document.querySelector("#advertised button.copy").textContent !== "Copy"`, 5*time.Second)
+		if got := evalIn[string](ff, page, `document.querySelector("#advertised button.copy").textContent`); got != "Copied" {
+			t.Errorf("the copy button says %q", got)
+		}
+		if clip := ff.clipboard(); clip != s.Expect.FeedURL {
+			t.Errorf("the clipboard holds %q, want %s", clip, s.Expect.FeedURL)
+		}
+		ff.call("browsingContext.close", map[string]any{"context": page}, nil)
+	})
+
 	t.Run("feed", func(t *testing.T) {
 		s, _ := web.Site("theverge")
 		tab, _ := siteTab(t, ff, web, "theverge")

@@ -2,9 +2,9 @@ package tests
 
 // Subscriptions in real Firefox: subscribed from the toolbar popup, kept
 // across a restart with the same profile, exported as OPML by the popup's
-// own download, read by newsboat, which imports exactly the feeds and the
-// section (through the gateway), and
-// imported again from the subscriptions page the popup opens in a tab.
+// own download, read by newsboat (which imports exactly the feeds and the
+// section, through the gateway), and imported again from the
+// subscriptions page the popup opens in a tab.
 
 import (
 	"net/url"

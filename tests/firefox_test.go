@@ -510,3 +510,52 @@ func (ff *firefox) setFiles(ctx, expr string, files ...string) {
 	}
 	ff.call("input.setFiles", map[string]any{"context": ctx, "element": map[string]any{"sharedId": res.Result.SharedID}, "files": files}, nil)
 }
+
+// selectedTabID is the add-on API's id (tabs.Tab.id) of the selected tab.
+func (ff *firefox) selectedTabID() int {
+	ff.t.Helper()
+	return evalIn[int](ff, ff.chrome(), `(() => {
+		const { ExtensionParent } = ChromeUtils.importESModule("resource://gre/modules/ExtensionParent.sys.mjs");
+		return ExtensionParent.apiManager.global.tabTracker.getId(gBrowser.selectedTab);
+	})()`)
+}
+
+// realClick clicks the element expr evaluates to in the tab ctx with the
+// mouse (input.performActions): a trusted click with user activation, which
+// the clipboard asks for.
+func (ff *firefox) realClick(ctx, expr string) {
+	ff.t.Helper()
+	var res struct {
+		Result struct {
+			Type     string `json:"type"`
+			SharedID string `json:"sharedId"`
+		} `json:"result"`
+	}
+	ff.call("script.evaluate", map[string]any{"expression": expr, "target": map[string]any{"context": ctx}, "awaitPromise": false}, &res)
+	if res.Result.Type != "node" {
+		ff.t.Fatalf("%s is not an element: %+v", expr, res)
+	}
+	origin := map[string]any{"type": "element", "element": map[string]any{"sharedId": res.Result.SharedID}}
+	ff.call("input.performActions", map[string]any{"context": ctx, "actions": []any{map[string]any{
+		"type": "pointer", "id": "mouse", "actions": []any{
+			map[string]any{"type": "pointerMove", "x": 0, "y": 0, "origin": origin},
+			map[string]any{"type": "pointerDown", "button": 0},
+			map[string]any{"type": "pointerUp", "button": 0},
+		}}}}, nil)
+	ff.call("input.releaseActions", map[string]any{"context": ctx}, nil)
+}
+
+// clipboard is the text on Firefox's clipboard, read in the browser
+// window.
+func (ff *firefox) clipboard() string {
+	ff.t.Helper()
+	return evalIn[string](ff, ff.chrome(), `(() => {
+		const trans = Cc["@mozilla.org/widget/transferable;1"].createInstance(Ci.nsITransferable);
+		trans.init(null);
+		trans.addDataFlavor("text/plain");
+		Services.clipboard.getData(trans, Ci.nsIClipboard.kGlobalClipboard, null);
+		const data = {};
+		trans.getTransferData("text/plain", data);
+		return data.value.QueryInterface(Ci.nsISupportsString).data;
+	})()`)
+}

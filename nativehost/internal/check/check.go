@@ -223,6 +223,9 @@ func (r *run) check(rawURL string) {
 		r.notAskedAfter(2)
 		return
 	case !ok:
+		if d.sm != nil {
+			r.res.Kind = KindSitemap // the root was read before the file broke
+		}
 		r.answerQ1(false, fs...)
 		return
 	}

@@ -100,6 +100,23 @@ func TestPopupAxeWithoutHost(t *testing.T) {
 	eval[bool](t, ctx, `(document.getElementById("reader-miniflux").click(), document.getElementById("base").value = "not a url", document.getElementById("save").click(), true)`)
 	waitJS(t, ctx, `document.getElementById("base").getAttribute("aria-invalid") === "true"`, 5*time.Second)
 	axeCheck(t, ctx, src, "options, a problem shown")
+
+	// The news sitemap generator (extension/generator), empty and with a
+	// sitemap made.
+	if _, err := chromedp.Run(ctx, chromedp.Navigate(extensionOrigin+"generator/generator.html")); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, `document.readyState === "complete" && document.documentElement.lang === "en"`, 10*time.Second)
+	axeCheck(t, ctx, src, "generator")
+	eval[bool](t, ctx, `(() => {
+		document.getElementById("name").value = "Daily Fixture";
+		document.getElementById("language").value = "en";
+		document.getElementById("lines").value = "https://daily.example/news/2026/11/30/first-story.html | 2026-11-30 | First story";
+		document.getElementById("generate").click();
+		return true;
+	})()`)
+	waitJS(t, ctx, `!document.getElementById("result").hidden && !document.getElementById("output").hidden`, 10*time.Second)
+	axeCheck(t, ctx, src, "generator, a sitemap made")
 }
 
 // TestPopupAxeOutcomes runs Find feed through the real host on a site of

@@ -1,6 +1,8 @@
 // protocol.js: the names the popup, the background worker and the native
 // host agree on. Pure constants and message builders, no chrome.*.
 
+import { safeHref } from "./format.js";
+
 /** HOST is the native messaging host's name (its manifest's "name"). */
 export const HOST = "dev.feedscout.host";
 
@@ -96,7 +98,7 @@ export function isRequest(msg) {
   if (!msg || typeof msg !== "object") return false;
   if (msg.type === "version") return true;
   if (msg.type !== "discover" && msg.type !== "section" && msg.type !== "check") return false;
-  if (typeof msg.url !== "string" || !/^https?:\/\//i.test(msg.url)) return false;
+  if (!safeHref(msg.url)) return false;
   if (msg.spent !== undefined && (msg.type !== "discover" || !Number.isInteger(msg.spent) || msg.spent < 0 || msg.spent > 1000)) return false;
   if (msg.page === undefined) return true;
   const p = msg.page;

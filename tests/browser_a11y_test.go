@@ -73,6 +73,11 @@ func TestPopupAxeWithoutHost(t *testing.T) {
 	b := startBrowser(t, browserOptions{noHost: true})
 	ctx, _ := openPopupOn(t, b, twoFeeds(), nil)
 	axeCheck(t, ctx, src, "advertised feeds")
+	// The toolbar popup the click opened: the same page, in its window.
+	rctx, rcancel := b.attach(b.target(t, extensionOrigin+"popup/popup.html"))
+	waitJS(t, rctx, `document.body.dataset.state === "page"`, 15*time.Second)
+	axeCheck(t, rctx, src, "advertised feeds, toolbar popup")
+	rcancel()
 
 	eval[bool](t, ctx, `(document.getElementById("find").click(), true)`)
 	waitJS(t, ctx, `document.body.dataset.discover === "error"`, 15*time.Second)

@@ -185,6 +185,7 @@ func checkPlaceholders(t *testing.T, lang, key string, e, en message) {
 func TestLocalesCoverCode(t *testing.T) {
 	en := readLocale(t, "en")
 	calls := regexp.MustCompile(`\b(t|tn)\(\s*"([a-z0-9_]+)"`)
+	made := regexp.MustCompile("\\bt\\(`([a-z0-9_]+_)\\$\\{")
 	attrs := regexp.MustCompile(`data-i18n(?:-aria-label|-placeholder|-title)?="([a-z0-9_]+)"`)
 	found := 0
 	err := filepath.WalkDir(extensionSource, func(path string, d fs.DirEntry, err error) error {
@@ -219,6 +220,20 @@ func TestLocalesCoverCode(t *testing.T) {
 				if _, ok := en[k]; !ok {
 					t.Errorf("%s names message %s, which en lacks", path, k)
 				}
+			}
+		}
+		// A key made in code (t(`export_reader_${r}`)): its fixed start
+		// names at least one message.
+		for _, c := range made.FindAllStringSubmatch(src, -1) {
+			found++
+			n := 0
+			for k := range en {
+				if strings.HasPrefix(k, c[1]) {
+					n++
+				}
+			}
+			if n == 0 {
+				t.Errorf("%s makes message keys %s..., and en has none", path, c[1])
 			}
 		}
 		for _, a := range attrs.FindAllStringSubmatch(src, -1) {

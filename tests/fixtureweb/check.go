@@ -342,6 +342,54 @@ func checkFiles() []checkFile {
 		return doc(typeXML, func(now time.Time) []byte { return newsSitemap(host, now, 3, 0) })
 	})
 	files[len(files)-1].robots = "User-agent: *\nDisallow: /private/\n"
+	// More of the first three questions, one finding each.
+	edit := func(name, path, what string, f func(host string, b []byte, now time.Time) []byte) {
+		add(name, path, what, func(host string) http.Handler {
+			return doc(typeXML, func(now time.Time) []byte { return f(host, newsSitemap(host, now, 3, 0), now) })
+		})
+	}
+	swap := func(old, new string) func(host string, b []byte, now time.Time) []byte {
+		return func(host string, b []byte, now time.Time) []byte {
+			return bytes.Replace(b, []byte(strings.ReplaceAll(old, "HOST", host)), []byte(strings.ReplaceAll(new, "HOST", host)), 1)
+		}
+	}
+	add("empty", "/news-sitemap.xml", "an empty answer", func(host string) http.Handler {
+		return served(typeXML, func(now time.Time) []byte { return nil })
+	})
+	edit("no-namespace", "/news-sitemap.xml", "a root without the sitemap namespace", swap(`<urlset xmlns="`+nsSitemap+`" `, `<urlset `))
+	edit("encoding", "/news-sitemap.xml", "declared in windows-1251", swap(`encoding="UTF-8"`, `encoding="windows-1251"`))
+	edit("no-loc", "/news-sitemap.xml", "an entry without <loc>", func(host string, b []byte, now time.Time) []byte {
+		return bytes.Replace(b, []byte("</urlset>"), []byte("  <url>\n  </url>\n</urlset>"), 1)
+	})
+	edit("loc-relative", "/news-sitemap.xml", "a relative <loc>", swap("<loc>https://HOST/news/", "<loc>/news/"))
+	edit("lastmod", "/news-sitemap.xml", "a <lastmod> not in W3C form", swap("</loc>\n", "</loc>\n    <lastmod>yesterday</lastmod>\n"))
+	edit("news-no-name", "/news-sitemap.xml", "a <news:publication> without <news:name>", swap("<news:name>Check Gazette</news:name>", ""))
+	edit("news-language", "/news-sitemap.xml", "a language code not of ISO 639 form", swap("<news:language>en</news:language>", "<news:language>english</news:language>"))
+	edit("news-two-names", "/news-sitemap.xml", "two publication names", func(host string, b []byte, now time.Time) []byte {
+		i := bytes.LastIndex(b, []byte("<news:name>Check Gazette"))
+		return append(append(append([]byte{}, b[:i]...), "<news:name>Check Herald"...), b[i+len("<news:name>Check Gazette"):]...)
+	})
+	edit("news-no-title", "/news-sitemap.xml", "a news block without <news:title>", swap("<news:title>Story 0</news:title>", ""))
+	edit("news-future", "/news-sitemap.xml", "a publication date a day ahead", func(host string, b []byte, now time.Time) []byte {
+		i := bytes.Index(b, []byte("<news:publication_date>")) + len("<news:publication_date>")
+		j := bytes.Index(b[i:], []byte("<"))
+		return append(append(append([]byte{}, b[:i]...), now.Add(25*time.Hour).UTC().Format(time.RFC3339)...), b[i+j:]...)
+	})
+	edit("news-http", "/news-sitemap.xml", "an http <loc> in an https sitemap", swap("<loc>https://HOST/", "<loc>http://HOST/"))
+	edit("many-hosts", "/news-sitemap.xml", "25 entries on another host", func(host string, b []byte, now time.Time) []byte {
+		return bytes.ReplaceAll(newsSitemap(host, now, 25, 0), []byte("<loc>https://"+host+"/"), []byte("<loc>https://cdn.check.test/"))
+	})
+	add("url-limit", "/sitemap.xml", "50,001 URLs", func(host string) http.Handler {
+		return doc(typeXML, func(now time.Time) []byte {
+			var b bytes.Buffer
+			b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n<urlset xmlns=\"" + nsSitemap + "\">\n")
+			for i := range 50001 {
+				fmt.Fprintf(&b, "<url><loc>https://%s/news/2026/10/30/story-number-%d</loc></url>\n", host, i)
+			}
+			b.WriteString("</urlset>\n")
+			return b.Bytes()
+		})
+	})
 	// Feeds.
 	add("feed-ok", "/feed.xml", "an RSS feed as it should be", func(host string) http.Handler {
 		return gz(doc(typeRSS, func(now time.Time) []byte {
@@ -422,6 +470,35 @@ func checkFiles() []checkFile {
 		return gz(doc(typeJSON, func(now time.Time) []byte {
 			return jsonFeed(checkFeed(host, true, false), checkStories(host, now, 10, time.Hour))
 		}))
+	})
+	add("json-not-feed", "/feed.json", "JSON that is not a JSON Feed", func(host string) http.Handler {
+		return doc(typeJSON, func(now time.Time) []byte { return []byte(`{"version": "1", "items": []}`) })
+	})
+	add("json-broken", "/feed.json", "a JSON Feed cut short", func(host string) http.Handler {
+		return doc(typeJSON, func(now time.Time) []byte {
+			b := jsonFeed(checkFeed(host, true, true), checkStories(host, now, 3, time.Hour))
+			return b[:len(b)/2]
+		})
+	})
+	add("atom-no-id", "/feed.xml", "an Atom entry without <id>", func(host string) http.Handler {
+		return gz(doc(typeAtom, func(now time.Time) []byte {
+			s := checkStories(host, now, 10, time.Hour)
+			return bytes.Replace(atomFeed(checkFeed(host, true, true), s), []byte("<id>"+s[3].URL+"</id>"), nil, 1)
+		}))
+	})
+	add("feed-undated", "/feed.xml", "an item without a date", func(host string) http.Handler {
+		return gz(doc(typeRSS, func(now time.Time) []byte {
+			s := checkStories(host, now, 10, time.Hour)
+			return bytes.Replace(rssFeed(checkFeed(host, true, true), s), []byte("<pubDate>"+s[5].Time.UTC().Format(time.RFC1123Z)+"</pubDate>"), nil, 1)
+		}))
+	})
+	add("feed-future", "/feed.xml", "an item dated two days ahead", func(host string) http.Handler {
+		return gz(doc(typeRSS, func(now time.Time) []byte {
+			return rssFeed(checkFeed(host, true, true), checkStories(host, now, 10, -48*time.Hour-30*time.Minute))
+		}))
+	})
+	add("feed-empty", "/feed.xml", "a feed without items", func(host string) http.Handler {
+		return gz(doc(typeRSS, func(now time.Time) []byte { return rssFeed(checkFeed(host, true, true), nil) }))
 	})
 	return files
 }

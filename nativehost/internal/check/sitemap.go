@@ -53,6 +53,7 @@ type smNews struct {
 // smCollector gathers a urlset or sitemapindex during the scan.
 type smCollector struct {
 	rootLocal string
+	rootSpace string // entries are read in the root's namespace: a wrong one is one finding, not one per <loc>
 	entries   []smEntry
 	cur       *smEntry
 	news      *smNews
@@ -68,7 +69,7 @@ type smCollector struct {
 func (c *smCollector) start(t xml.StartElement, line, depth int) {
 	switch {
 	case depth == 1:
-		c.rootLocal = t.Name.Local
+		c.rootLocal, c.rootSpace = t.Name.Local, t.Name.Space
 		return
 	case depth == 2 && (t.Name.Local == "url" || t.Name.Local == "sitemap"):
 		c.entries = append(c.entries, smEntry{line: line})
@@ -78,14 +79,14 @@ func (c *smCollector) start(t xml.StartElement, line, depth int) {
 		return
 	}
 	local, space := t.Name.Local, t.Name.Space
-	if space != NamespaceNews && space != NamespaceSitemap && c.badNS == "" && (local == "news" || local == "publication" || local == "publication_date") {
+	if space != NamespaceNews && space != c.rootSpace && c.badNSLine == 0 && (local == "news" || local == "publication" || local == "publication_date") {
 		c.badNS, c.badNSLine = space, line
 	}
 	switch {
-	case depth == 3 && local == "loc" && space == NamespaceSitemap:
+	case depth == 3 && local == "loc" && space == c.rootSpace:
 		c.cur.locs++
 		c.field, c.fieldLine = "loc", line
-	case depth == 3 && local == "lastmod" && space == NamespaceSitemap:
+	case depth == 3 && local == "lastmod" && space == c.rootSpace:
 		c.field, c.fieldLine = "lastmod", line
 	case space == NamespaceNews && local == "news" && depth == 3:
 		c.cur.newsCount++

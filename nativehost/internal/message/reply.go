@@ -18,7 +18,7 @@ const (
 const (
 	CodeBadJSON       = "bad-json"        // the body is not JSON
 	CodeBadRequest    = "bad-request"     // JSON of the wrong shape
-	CodeUnknownType   = "unknown-type"    // type is not discover, section, check or version
+	CodeUnknownType   = "unknown-type"    // type is not discover, section, check, feed, status or version
 	CodeBadURL        = "bad-url"         // url missing, not absolute, or not http(s)
 	CodeEmpty         = "empty"           // a frame of length zero
 	CodeTooLarge      = "too-large"       // a frame over MaxRequest (discarded)
@@ -27,6 +27,9 @@ const (
 	CodeReplyTooLarge = "reply-too-large" // a result could not be cut under MaxReply
 	CodeInternal      = "internal"        // a bug in the host; details on stderr
 	CodeShutdown      = "shutdown"        // the host is stopping (stdin closed)
+	CodeAlreadyFeed   = "already-feed"    // feed: the source is a feed already; subscribe to it directly
+	CodeNotFollowable = "not-followable"  // feed: the source cannot be followed (an index, a list of sections, a private address...)
+	CodeNoFeedYet     = "no-feed-yet"     // feed: the source's first fetch failed or may not be made yet
 )
 
 // Error is a failed request: a sentence for the user, a stable code for
@@ -41,7 +44,8 @@ type Error struct {
 func (e *Error) Error() string { return e.Code + ": " + e.Msg }
 
 // Reply is one message to the extension. Exactly one of Request (progress),
-// Report/Section/Check/Version (result) or Error (error) is set, matching Type.
+// Report/Section/Check/Feed/Status/Version (result) or Error (error) is
+// set, matching Type; a version result carries Path too.
 type Reply struct {
 	ID      json.RawMessage `json:"id"`
 	Type    string          `json:"type"`
@@ -49,9 +53,14 @@ type Reply struct {
 	Report  any             `json:"report,omitempty"`
 	Section any             `json:"section,omitempty"`
 	Check   any             `json:"check,omitempty"`
+	Feed    any             `json:"feed,omitempty"`
+	Status  any             `json:"status,omitempty"`
 	Version string          `json:"version,omitempty"`
-	Error   string          `json:"error,omitempty"`
-	Code    string          `json:"code,omitempty"`
+	// Path is the host's absolute path (version results): what a reader
+	// runs to follow a source (the newsboat OPML flavour's exec: lines).
+	Path  string `json:"path,omitempty"`
+	Error string `json:"error,omitempty"`
+	Code  string `json:"code,omitempty"`
 	// Args are the values an error's sentence names, by name, as a JSON
 	// object ({} when it names none); error replies only (see errArgs).
 	Args json.RawMessage `json:"args,omitempty"`

@@ -16,6 +16,8 @@ const (
 	TypeSection  = "section"
 	TypeCheck    = "check" // a feed or news sitemap through its checks (docs/checking.md)
 	TypeVersion  = "version"
+	TypeFeed     = "feed"   // the first entries of a source's feed, as feedscout-host feed makes it (docs/following.md)
+	TypeStatus   = "status" // what the host can tell about the machine: the gateway running or not
 )
 
 // Discovery orders a discover request may ask for ("" means OrderSmart).
@@ -32,9 +34,10 @@ type Request struct {
 	// ID is chosen by the extension and echoed verbatim (as raw JSON: a
 	// string or a number) on every reply to this request.
 	ID json.RawMessage `json:"id"`
-	// Type is "discover", "section" or "version".
+	// Type is "discover", "section", "check", "feed", "status" or "version".
 	Type string `json:"type"`
-	// URL is the site (discover) or the section page (section).
+	// URL is the site (discover), the section page (section), the feed or
+	// news sitemap to check (check) or the source to follow (feed).
 	URL string `json:"url,omitempty"`
 	// Page is the tab the user is looking at, as the browser has it; only
 	// for discover, optional. It saves the host a homepage request when the
@@ -79,13 +82,13 @@ func Decode(body []byte) (*Request, error) {
 		return &req, err
 	}
 	switch req.Type {
-	case TypeVersion:
+	case TypeVersion, TypeStatus:
 		return &req, nil
-	case TypeDiscover, TypeSection, TypeCheck:
+	case TypeDiscover, TypeSection, TypeCheck, TypeFeed:
 	case "":
-		return &req, &Error{Code: CodeBadRequest, Msg: "The request has no type; use discover, section, check or version."}
+		return &req, &Error{Code: CodeBadRequest, Msg: "The request has no type; use discover, section, check, feed, status or version."}
 	default:
-		return &req, &Error{Code: CodeUnknownType, Msg: fmt.Sprintf("Unknown request type %q; use discover, section, check or version.", clip(req.Type, 40)), Args: map[string]any{"type": clip(req.Type, 40)}}
+		return &req, &Error{Code: CodeUnknownType, Msg: fmt.Sprintf("Unknown request type %q; use discover, section, check, feed, status or version.", clip(req.Type, 40)), Args: map[string]any{"type": clip(req.Type, 40)}}
 	}
 	if err := checkURL("url", req.URL); err != nil {
 		return &req, err
@@ -95,6 +98,9 @@ func Decode(body []byte) (*Request, error) {
 	}
 	if req.Type == TypeSection && req.Page != nil {
 		return &req, &Error{Code: CodeBadRequest, Msg: "A section request takes no page."}
+	}
+	if req.Type == TypeFeed && req.Page != nil {
+		return &req, &Error{Code: CodeBadRequest, Msg: "A feed request takes no page."}
 	}
 	if req.Page != nil {
 		if err := checkURL("page.url", req.Page.URL); err != nil {

@@ -10,7 +10,8 @@ import (
 	"sync"
 )
 
-// Handler answers discover and section requests. It calls progress once
+// Handler answers every request but version (discover, section, check,
+// feed, status). It calls progress once
 // per log row as work happens (progress is safe for concurrent use and
 // cheap) and returns the result reply's payload: a Reply with Report or
 // Section set (ID and Type are filled in by Serve). A returned error
@@ -24,6 +25,9 @@ type Handler interface {
 type ServeOptions struct {
 	// Version is the answer to version requests.
 	Version string
+	// Path is the host's absolute path, sent with the version ("" leaves
+	// it out: the host could not tell).
+	Path string
 	// MaxInFlight bounds the discover/section requests handled at once;
 	// further requests wait in the pipe (default 64).
 	MaxInFlight int
@@ -93,7 +97,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, h Handler, o ServeO
 			continue
 		}
 		if req.Type == TypeVersion {
-			if err := w.Send(&Reply{ID: req.ID, Type: TypeResult, Version: o.Version}); err != nil {
+			if err := w.Send(&Reply{ID: req.ID, Type: TypeResult, Version: o.Version, Path: o.Path}); err != nil {
 				return err
 			}
 			continue

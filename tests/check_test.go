@@ -156,6 +156,8 @@ var expectedChecks = map[string]struct{ codes, verdicts string }{
 	"encoding":           {"error encoding", "yes no not-asked not-asked"},
 	"no-loc":             {"error no-loc", "yes no not-asked not-asked"},
 	"loc-relative":       {"error loc-url", "yes no not-asked not-asked"},
+	"loc-long":           {"error loc-long", "yes no not-asked not-asked"},
+	"opml":               {"error not-sitemap", "yes no not-asked not-asked"},
 	"lastmod":            {"error lastmod", "yes no not-asked not-asked"},
 	"news-no-name":       {"error news-publication", "yes yes no not-asked"},
 	"news-language":      {"error news-language", "yes yes no not-asked"},
@@ -270,6 +272,9 @@ func TestCheckFixtures(t *testing.T) {
 	like("news-truncated", "truncated", `line \d+: the file ends inside <[a-z:]+>, opened on line \d+: it is cut off\.`)
 	like("news-date", "news-date", `line 10: <news:publication_date> "\d\d\.\d\d\.\d{4} \d\d:\d\d" is not a W3C date such as 2026-10-30 or 2026-10-30T09:00:00\+03:00\.`)
 	exact("news-redirect", "redirect", "Reached through a redirect: https://news-redirect.check.test/old-news-sitemap.xml answers at https://news-redirect.check.test/news-sitemap.xml; announce that address (robots.txt, Search Console).", 0)
+	exact("opml", "not-sitemap", "line 2: the root element is <opml>: an OPML list, neither a sitemap nor a feed.", 2)
+	exact("news-http", "scheme", "line 4: <loc> http://news-http.check.test/news/"+day+"/story-number-0 uses http, the sitemap https.", 4)
+	exact("url-limit", "url-limit", "50,001 URLs: a sitemap holds at most 50,000; split it under a sitemap index.", 0)
 	exact("sitemap-text", "text-sitemap", "A text sitemap of 4 URLs: it has no titles or dates; a news sitemap must be XML with <news:news> blocks.", 0)
 	exact("page-html", "not-xml", "line 1: <!DOCTYPE html> starts a web page (HTML), neither a sitemap nor a feed.", 1)
 	exact("robots-disallow", "fetch", "It could not be fetched: robots.txt does not allow feedscout to fetch it (robots-disallow: disallowed by robots.txt).", 0)

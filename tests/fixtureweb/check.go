@@ -361,6 +361,12 @@ func checkFiles() []checkFile {
 	edit("no-loc", "/news-sitemap.xml", "an entry without <loc>", func(host string, b []byte, now time.Time) []byte {
 		return bytes.Replace(b, []byte("</urlset>"), []byte("  <url>\n  </url>\n</urlset>"), 1)
 	})
+	edit("loc-long", "/news-sitemap.xml", "a <loc> of 2,100 characters", swap("<loc>https://HOST/news/", "<loc>https://HOST/news/"+strings.Repeat("a", 2100)+"/"))
+	add("opml", "/news-sitemap.xml", "an OPML list where the sitemap should be", func(host string) http.Handler {
+		return doc(typeXML, func(now time.Time) []byte {
+			return []byte(`<?xml version="1.0" encoding="UTF-8"?>` + "\n<opml version=\"2.0\"><head><title>Feeds</title></head><body><outline text=\"News\" xmlUrl=\"https://" + host + "/feed.xml\"/></body></opml>\n")
+		})
+	})
 	edit("loc-relative", "/news-sitemap.xml", "a relative <loc>", swap("<loc>https://HOST/news/", "<loc>/news/"))
 	edit("lastmod", "/news-sitemap.xml", "a <lastmod> not in W3C form", swap("</loc>\n", "</loc>\n    <lastmod>yesterday</lastmod>\n"))
 	edit("news-no-name", "/news-sitemap.xml", "a <news:publication> without <news:name>", swap("<news:name>Check Gazette</news:name>", ""))

@@ -2,7 +2,8 @@ package tests
 
 // The report contract held still: every default fixture site's report, as
 // the CLI prints it in both orders and as the native messaging host
-// answers the popup (with the tab's page), compared with a golden file
+// answers the popup (with the tab's page), and every hostile site's as the
+// CLI prints it, compared with a golden file
 // first written by the code before the report moved into feedscout/report.
 // Fields added since are listed in addedFields and left out of the
 // comparison; anything else that changes (a renamed field, a lost value)
@@ -28,7 +29,7 @@ import (
 var updateGolden = flag.Bool("update-golden", false, "rewrite tests/testdata/discover_golden.json from the built host")
 
 // goldenFile holds the reports, by run ("cli-smart", "cli-article",
-// "nm-smart") and site name.
+// "nm-smart", "cli-hostile") and site name.
 const goldenFile = "testdata/discover_golden.json"
 
 // addedFields are the report's fields added after the golden was first
@@ -62,6 +63,13 @@ func TestDiscoverGolden(t *testing.T) {
 	reps := discoverNM(t, fastEnv(w), "smart", sites, tabs)
 	checkReasonCodes(t, "nm-smart", reps)
 	got["nm-smart"] = normalizeAll(t, w.Started, reps)
+	// The hostile web, on a fixture web of its own (its slow sites take
+	// their 30 s while the rest runs).
+	hostile := fixtureweb.HostileSites()
+	hw := startWeb(t, hostile)
+	reps = discoverAll(t, fastEnv(hw), "smart", hostile)
+	checkReasonCodes(t, "cli-hostile", reps)
+	got["cli-hostile"] = normalizeAll(t, hw.Started, reps)
 	b, err := json.MarshalIndent(got, "", " ")
 	if err != nil {
 		t.Fatal(err)

@@ -82,6 +82,9 @@ func TestPopupKeyboardWalk(t *testing.T) {
 	tabTo(t, ctx, `#find`)
 	press(t, ctx, kb.Enter)
 	waitJS(t, ctx, `document.body.dataset.discover === "done"`, 60*time.Second)
+	if !eval[bool](t, ctx, `document.activeElement === document.getElementById("find")`) {
+		t.Error("the focus left Find feed while it ran")
+	}
 	// The result is said in the live region too.
 	waitJS(t, ctx, `document.getElementById("announce").textContent.startsWith("Find feed finished: ")`, 5*time.Second)
 	if said := eval[string](t, ctx, `document.getElementById("announce").textContent`); said != "Find feed finished: "+eval[string](t, ctx, `document.getElementById("reason").textContent + " " + document.getElementById("cost").textContent`) {
@@ -143,4 +146,11 @@ func TestPopupKeyboardWalk(t *testing.T) {
 	if note := eval[string](t, ctx, `document.getElementById("subs-note").textContent`); note != "Imported 0 subscriptions from feedscout-subscriptions.opml; 1 already there." {
 		t.Errorf("import says %q", note)
 	}
+
+	// Remove by keyboard: the focus moves on to what is left (Import,
+	// once the list is empty), not to the page.
+	eval[bool](t, ctx, `(document.getElementById("tab-subs").focus(), true)`)
+	tabTo(t, ctx, `#subs-list button.remove`)
+	press(t, ctx, kb.Enter)
+	waitJS(t, ctx, `document.querySelectorAll("#subs-list li").length === 0 && document.activeElement === document.getElementById("import-button")`, 5*time.Second)
 }

@@ -160,7 +160,9 @@ async function find(site) {
   if (running) return;
   running = true;
   const button = document.getElementById("find");
-  button.disabled = true;
+  // Busy, not disabled: a disabled button would drop the keyboard focus
+  // (running keeps a second click from starting a second discovery).
+  button.setAttribute("aria-disabled", "true");
   body.dataset.discover = "running";
   document.getElementById("progress").replaceChildren();
   document.getElementById("report").replaceChildren();
@@ -198,7 +200,7 @@ async function find(site) {
     body.dataset.discover = "error";
     body.dataset.code = String(reply.code || "");
   }
-  button.disabled = false;
+  button.removeAttribute("aria-disabled");
   button.textContent = t("find_again");
   running = false;
 }

@@ -129,8 +129,17 @@ export function renderList() {
 function removeButton(url, title) {
   const b = el("button", { type: "button", class: "remove", "aria-label": t("remove_label", { title }) }, t("remove"));
   b.addEventListener("click", async () => {
+    const rows = [...document.querySelectorAll("#subs-list li")];
+    const at = rows.indexOf(b.closest("li"));
+    const hadFocus = document.activeElement === b;
     await chrome.storage.local.remove(keyFor(url));
     await load();
+    // The row is gone with its button: the focus goes to the next row's
+    // Remove (the previous one's at the end), else to Import.
+    if (hadFocus) {
+      const left = document.querySelectorAll("#subs-list li button.remove");
+      (left[Math.min(at, left.length - 1)] || document.getElementById("import-button")).focus();
+    }
   });
   return b;
 }

@@ -22,42 +22,38 @@ func pageLinks(p *Page, pu *url.URL, r *resolver, anchors []anchor) {
 	// entry is one distinct link while the anchors are read.
 	type entry struct {
 		url, text string
-		name      string // the best-ranked text so far (nameRank)
-		weak      bool   // text is a stand-in
-		rank      uint8
+		weak      bool // text is a stand-in
 	}
 	var links []entry
-	var paths []string     // shape.Input of each link, for InContext
-	at := map[string]int{} // URL -> index in links
+	var paths []string                // shape.Input of each link, for InContext
+	of := make([]int32, len(anchors)) // anchor -> index in links, -1 for none
+	at := map[string]int{}            // URL -> index in links
 	for i := range anchors {
 		a := &anchors[i]
+		of[i] = -1
 		res := r.resolve(a.href)
 		if res.u == nil || res.feed || a.relFeed || !sameHost(pu, res.u) {
 			continue // feed: URLs and rel=feed anchors are feeds (feedAnchors)
 		}
-		rank := nameRank(a)
 		if j, ok := at[res.s]; ok {
+			of[i] = int32(j)
 			e := &links[j]
 			if a.text != "" && (e.text == "" || (e.weak && !a.weakText)) {
 				e.text, e.weak = a.text, a.weakText
 			}
-			if rank < e.rank {
-				e.name, e.rank = a.text, rank
-			}
 			continue
 		}
+		of[i] = int32(len(links))
 		at[res.s] = len(links)
-		e := entry{url: res.s, text: a.text, weak: a.weakText, rank: rank}
-		if rank < noName {
-			e.name = a.text
-		}
-		links = append(links, e)
+		links = append(links, entry{url: res.s, text: a.text, weak: a.weakText})
 		paths = append(paths, shape.Input(res.u))
 	}
 	p.SameHostLinks = len(links)
 	self := pu.String()
 	verdicts := shape.InContext(paths)
+	section := make([]int32, len(links)) // link -> index in p.Sections, -1 for none
 	for i, v := range verdicts {
+		section[i] = -1
 		if links[i].url == self {
 			continue
 		}
@@ -70,14 +66,42 @@ func pageLinks(p *Page, pu *url.URL, r *resolver, anchors []anchor) {
 		case shape.Article:
 			p.Articles = append(p.Articles, Link{URL: links[i].url, Text: links[i].text})
 		case shape.Section:
-			l := Link{URL: links[i].url, Text: links[i].text}
-			if links[i].name != "" {
-				l.Name = sectionName(links[i].name)
-			}
-			p.Sections = append(p.Sections, l)
+			section[i] = int32(len(p.Sections))
+			p.Sections = append(p.Sections, Link{URL: links[i].url, Text: links[i].text})
 		}
 	}
+	nameSections(p.Sections, section, anchors, of)
 	p.LinksToArticles = len(p.Articles) >= minArticleLinks
+}
+
+// nameSections gives each section the best-ranked text of the anchors
+// that point at it (nameRank; the first of equals), as its Name. section
+// maps a link to its place in sections, of an anchor to its link (-1:
+// none).
+// Only the anchors of sections are ranked: most of a page's are stories.
+func nameSections(sections []Link, section []int32, anchors []anchor, of []int32) {
+	if len(sections) == 0 {
+		return
+	}
+	ranks := make([]uint8, len(sections))
+	for i := range ranks {
+		ranks[i] = noName
+	}
+	for i := range anchors {
+		if of[i] < 0 || section[of[i]] < 0 {
+			continue
+		}
+		k := section[of[i]]
+		if rank := nameRank(&anchors[i]); rank < ranks[k] {
+			ranks[k] = rank
+			sections[k].Name = anchors[i].text
+		}
+	}
+	for k := range sections {
+		if sections[k].Name != "" {
+			sections[k].Name = sectionName(sections[k].Name)
+		}
+	}
 }
 
 // Dominant applies the dominant-segment rule of a section page: when at

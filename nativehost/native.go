@@ -26,7 +26,10 @@ func runNative(stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	err = message.Serve(ctx, stdin, stdout, handler{client}, message.ServeOptions{Version: version, Log: stderr})
+	// The version reply names the host's path (the newsboat OPML flavour
+	// runs it); a host that cannot tell leaves it out.
+	path, _ := hostPath()
+	err = message.Serve(ctx, stdin, stdout, handler{client}, message.ServeOptions{Version: version, Path: path, Log: stderr})
 	switch {
 	case err == nil, errors.Is(err, message.ErrCorrupt), errors.Is(err, context.Canceled):
 		return exitOK
@@ -35,8 +38,9 @@ func runNative(stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitFail
 }
 
-// handler answers discover and section requests with the process's one
-// client.
+// handler answers discover, section and check requests with the
+// process's one client, feed and status requests with the follower and the
+// gateway probe (feedmsg.go).
 type handler struct{ client *fetch.Client }
 
 // Handle implements message.Handler.
@@ -66,6 +70,10 @@ func (h handler) Handle(ctx context.Context, req *message.Request, progress func
 		return &message.Reply{Section: res}, nil
 	case message.TypeCheck:
 		return handleCheck(ctx, req.URL, onRow)
+	case message.TypeFeed:
+		return handleFeed(ctx, req.URL)
+	case message.TypeStatus:
+		return handleStatus(ctx)
 	}
 	return nil, &message.Error{Code: message.CodeUnknownType, Msg: fmt.Sprintf("Unknown request type %q.", req.Type), Args: map[string]any{"type": req.Type}}
 }

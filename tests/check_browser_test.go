@@ -86,6 +86,10 @@ func TestCheckPopupHealthAndCheck(t *testing.T) {
 	if n := eval[int](t, ctx, `document.querySelectorAll("#found-sitemaps .check-result news\\:news, #found-sitemaps .health news\\:news").length`); n != 0 {
 		t.Fatalf("a finding became markup (%d elements)", n)
 	}
+	answers := eval[[]string](t, ctx, `[...document.querySelectorAll("#found-sitemaps .check-result .answers li")].map(e => e.textContent)`)
+	if strings.Join(answers, "\n") != "Is the XML readable? yes\nIs it a sitemap? yes\nAre the publication data right? yes\nIs the file served right? no" {
+		t.Fatalf("the four answers: %q", answers)
+	}
 	summary := eval[string](t, ctx, `document.querySelector("#found-sitemaps .check-result .status").textContent`)
 	if !strings.HasPrefix(summary, "2 findings · 2 requests") {
 		t.Fatalf("check summary %q", summary)

@@ -74,6 +74,28 @@ function levelWord(level) {
   return t("level_note");
 }
 
+/** QUESTIONS are a sitemap check's four questions (check.Questions). */
+const QUESTIONS = { 1: "check_question_1", 2: "check_question_2", 3: "check_question_3", 4: "check_question_4" };
+
+/** VERDICTS are the answers' words (check.Verdict*). */
+const VERDICTS = { yes: "check_verdict_yes", no: "check_verdict_no", "not-asked": "check_verdict_not_asked" };
+
+/**
+ * answersList shows a sitemap check's four questions with their answers,
+ * or null for a feed (no answers).
+ * @param {unknown} answers [{question, verdict}]
+ */
+function answersList(answers) {
+  if (!Array.isArray(answers) || !answers.length) return null;
+  return el(
+    "ol",
+    { class: "answers", "aria-label": t("check_answers_label") },
+    ...answers
+      .filter((a) => QUESTIONS[a?.question])
+      .map((a) => el("li", { class: `answer ${String(a.verdict || "")}` }, `${t(QUESTIONS[a.question])} ${VERDICTS[a.verdict] ? t(VERDICTS[a.verdict]) : String(a.verdict || "")}`)),
+  );
+}
+
 /**
  * checkButton runs the host's check of url and shows its findings in box
  * (an element of the row, filled when the answer comes).
@@ -101,6 +123,7 @@ export function checkButton(url, title, box) {
     const summary = findings.length ? `${tn("check_findings", findings.length)} · ${costSummary(res.requests)}` : `${t("check_clean")} ${costSummary(res.requests)}`;
     box.replaceChildren(
       el("p", { class: "status", role: "status" }, summary),
+      answersList(res.answers),
       findings.length
         ? el(
             "ul",

@@ -7,6 +7,7 @@ package tests
 
 import (
 	"fmt"
+	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -174,6 +175,26 @@ func TestFirefoxPopupAndFindFeed(t *testing.T) {
 			t.Errorf("the clipboard holds %q, want %s", clip, s.Expect.FeedURL)
 		}
 		ff.call("browsingContext.close", map[string]any{"context": page}, nil)
+	})
+
+	// Send to reader: before a reader is chosen the button opens the
+	// options page (options_ui, in a tab); with Feedly chosen (in
+	// storage.sync) it opens Feedly's subscribe page for the feed.
+	t.Run("send to reader", func(t *testing.T) {
+		s, _ := web.Site("theverge")
+		tab, _ := siteTab(t, ff, web, "theverge")
+		ff.openPopup(tab)
+		popupEval[bool](ff, `(doc.querySelector("#advertised button.send").click(), true)`)
+		opts := ff.waitTab(firefoxOrigin + "options/options.html")
+		waitIn(ff, opts, `document.body.dataset.state === "ready"`, 15*time.Second)
+		ff.call("browsingContext.close", map[string]any{"context": opts}, nil)
+		evalIn[bool](ff, ff.probe(), `chrome.storage.sync.set({reader: {id: "feedly"}}).then(() => true)`)
+		ff.openPopup(tab)
+		ff.waitPopup(`doc.querySelector("#advertised button.send").textContent === "Add to Feedly"`, 5*time.Second)
+		popupEval[bool](ff, `(doc.querySelector("#advertised button.send").click(), true)`)
+		sent := ff.waitTab("https://feedly.com/i/subscription/feed/" + url.QueryEscape(s.Expect.FeedURL))
+		ff.call("browsingContext.close", map[string]any{"context": sent}, nil)
+		evalIn[bool](ff, ff.probe(), `chrome.storage.sync.remove("reader").then(() => true)`)
 	})
 
 	t.Run("feed", func(t *testing.T) {

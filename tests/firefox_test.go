@@ -419,10 +419,12 @@ func (ff *firefox) probe() string {
 // openPopup clicks the add-on's toolbar button for the tab ctx (selected
 // first), as a person does: Firefox grants activeTab for the tab and opens
 // the real popup. It waits until the popup has read the page (its state
-// is "page" or "page-error").
+// is "page" or "page-error"). A popup still open is closed first (a click
+// would only close it).
 func (ff *firefox) openPopup(ctx string) {
 	ff.t.Helper()
 	probe := ff.probe()
+	ff.closePopup()
 	ff.activate(ctx)
 	evalIn[bool](ff, ff.chrome(), `(() => {
 		const b = document.querySelector("#`+actionWidget+` .webextension-browser-action");

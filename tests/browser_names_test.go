@@ -129,7 +129,13 @@ func TestPopupListKeepsFocus(t *testing.T) {
 		return true;
 	})`)
 	waitJS(t, ctx, `!!document.querySelector("#sections-list .section a")`, 5*time.Second)
-	eval[bool](t, ctx, `(document.getElementById("sections-all").click(), document.querySelector("#sections-list .section a").focus(), true)`)
+	// Show all by keyboard: the button hides itself and hands the focus
+	// to the first section's link.
+	eval[bool](t, ctx, `(document.getElementById("sections-all").focus(), true)`)
+	if _, err := chromedp.Run(ctx, chromedp.KeyEvent(kb.Enter)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, `document.getElementById("sections-all").hidden && document.activeElement === document.querySelector("#sections-list .section a")`, 5*time.Second)
 
 	// focused is the row index and class of the focused element, or -1.
 	focused := func() (int, string) {

@@ -249,8 +249,11 @@ export function sectionsBlock(sections, site, names) {
   };
   filter.addEventListener("input", update);
   all.addEventListener("click", () => {
+    const hadFocus = document.activeElement === all;
     showAll = true;
     update();
+    // The button hides itself: the focus goes on to the first section.
+    if (hadFocus) list.focusRow(0);
   });
   const block = el("div", { class: "sections", id: "found-sections" }, el("h3", null, tn("sections", sections.length)), heading, el("div", { class: "filter-line" }, filter, all), box);
   // setItems needs the box in the document to measure it; run after insertion.

@@ -89,15 +89,15 @@ export function hostErrorSentence(code, detail) {
 
 /**
  * isRequest reports whether msg is a request a popup may send to the
- * background worker: {type: "discover"|"section", url: http(s) string,
+ * background worker: {type: "discover"|"section"|"check"|"feed", url: http(s) string,
  * page?: {url, html, content_type}, spent?: count (discover: requests the
- * click already cost the site before the worker died)} or {type: "version"}.
+ * click already cost the site before the worker died)} or {type: "version"|"status"}.
  * @param {any} msg
  */
 export function isRequest(msg) {
   if (!msg || typeof msg !== "object") return false;
-  if (msg.type === "version") return true;
-  if (msg.type !== "discover" && msg.type !== "section" && msg.type !== "check") return false;
+  if (msg.type === "version" || msg.type === "status") return true;
+  if (msg.type !== "discover" && msg.type !== "section" && msg.type !== "check" && msg.type !== "feed") return false;
   if (!safeHref(msg.url)) return false;
   if (msg.spent !== undefined && (msg.type !== "discover" || !Number.isInteger(msg.spent) || msg.spent < 0 || msg.spent > 1000)) return false;
   if (msg.page === undefined) return true;

@@ -6,8 +6,11 @@ package tests
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
+	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -210,4 +213,51 @@ func TestPopupAnswerTimeout(t *testing.T) {
 		t.Errorf("gave up after %v, before the 90 s timeout", waited)
 	}
 	t.Logf("the popup said %q after %v", status, waited.Round(time.Second))
+}
+
+// The popup's "N requests" (format.js costSummary over the report, as the
+// popup draws it) equals what the servers saw, on every site of the
+// fixture web, ordinary and hostile, asked through the real worker and host.
+func TestPopupCountsWhatServersSaw(t *testing.T) {
+	sites := append(fixtureweb.DefaultSites(), fixtureweb.HostileSites()...)
+	web, err := fixtureweb.Start(fixtureweb.Options{Dir: t.TempDir(), Sites: sites})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { web.Close() })
+	b := startBrowser(t, browserOptions{env: append(web.Env(), "FEEDSCOUT_PAUSE=20ms"), proxy: web.ProxyURL})
+	ctx := libPage(t, b)
+	var urls []string
+	for _, s := range sites {
+		urls = append(urls, s.URL())
+	}
+	list, _ := json.Marshal(urls)
+	got := eval[map[string]string](t, ctx, `(async () => {
+  const { costSummary } = await import("/lib/format.js");
+  const port = chrome.runtime.connect({ name: "feedscout-popup" });
+  const urls = `+string(list)+`;
+  const out = {};
+  await new Promise((resolve) => {
+    let left = urls.length;
+    port.onMessage.addListener((m) => {
+      if (m.type !== "result" && m.type !== "error") return;
+      const url = urls[Number(m.id.slice("count-site-".length))];
+      out[url] = m.type === "result" ? costSummary(m.report.requests, m.report.elapsed_ms) : "error " + m.code;
+      if (--left === 0) resolve();
+    });
+    urls.forEach((url, i) => port.postMessage({ id: "count-site-" + i, type: "discover", url }));
+  });
+  return out;
+})()`)
+	count := regexp.MustCompile(`^(\d+) requests?, `)
+	for _, s := range sites {
+		m := count.FindStringSubmatch(got[s.URL()])
+		if m == nil {
+			t.Errorf("%s: the popup says %q", s.Name, got[s.URL()])
+			continue
+		}
+		if n, _ := strconv.Atoi(m[1]); n != siteHits(web, s) {
+			t.Errorf("%s: the popup says %q, the servers saw %d requests", s.Name, got[s.URL()], siteHits(web, s))
+		}
+	}
 }

@@ -9,6 +9,7 @@ import { el, link, say } from "./dom.js";
 import { toggle } from "./subs.js";
 import { sendButton } from "./send.js";
 import { healthLine, checkButton } from "./check.js";
+import { previewBox, previewButton } from "./preview.js";
 import { reasonText } from "../lib/reasons.js";
 import { VirtualList } from "./vlist.js";
 
@@ -186,6 +187,7 @@ function sitemapRows(sitemaps, site) {
       if (date(d.newest)) meta.push(t("newest", { date: date(d.newest) }));
       if (d !== m) meta.push(t("department_of", { url: m.url }));
       const checked = el("div", { class: "check-result", hidden: true });
+      const preview = previewBox();
       rows.push(
         el(
           "li",
@@ -195,7 +197,8 @@ function sitemapRows(sitemaps, site) {
           meta.length ? el("div", { class: "meta" }, meta.join(" · ")) : null,
           // The health of the one sitemap discovery read, shown once.
           d === parts[0] ? healthLine(m.health) : null,
-          el("div", { class: "actions" }, copyButton(d.url, title), checkButton(d.url, title, checked), toggle({ kind, url: d.url, title, site, format: "" })),
+          el("div", { class: "actions" }, copyButton(d.url, title), previewButton(d.url, title, preview), checkButton(d.url, title, checked), toggle({ kind, url: d.url, title, site, format: "" })),
+          preview,
           checked,
         ),
       );
@@ -226,6 +229,8 @@ export function sectionsBlock(sections, site, names) {
     return { s, name, path, key: `${name} ${path} ${s.url}`.toLowerCase() };
   });
   let showAll = false;
+  // One preview region for every section row: the rows have a fixed height.
+  const preview = previewBox();
   const list = new VirtualList(box, {
     rowHeight: ROW_HEIGHT,
     maxHeight: 10 * ROW_HEIGHT,
@@ -236,6 +241,7 @@ export function sectionsBlock(sections, site, names) {
         link(s.url, name || path, "title"),
         name ? el("span", { class: "path" }, path) : null,
         date(s.lastmod) ? el("span", { class: "meta" }, date(s.lastmod)) : null,
+        previewButton(s.url, name || path, preview),
         toggle({ kind: "section", url: s.url, title: name || path, site, format: "" }),
       ),
   });
@@ -255,7 +261,7 @@ export function sectionsBlock(sections, site, names) {
     // The button hides itself: the focus goes on to the first section.
     if (hadFocus) list.focusRow(0);
   });
-  const block = el("div", { class: "sections", id: "found-sections" }, el("h3", null, tn("sections", sections.length)), heading, el("div", { class: "filter-line" }, filter, all), box);
+  const block = el("div", { class: "sections", id: "found-sections" }, el("h3", null, tn("sections", sections.length)), heading, el("div", { class: "filter-line" }, filter, all), box, preview);
   // setItems needs the box in the document to measure it; run after insertion.
   queueMicrotask(update);
   return block;

@@ -7,6 +7,7 @@ import { t, tn } from "../lib/i18n.js";
 import { el, link, say } from "./dom.js";
 import { sendButton } from "./send.js";
 import { ask } from "./host.js";
+import { show as showFollowed } from "./followed.js";
 
 /** state is the last list read from storage. */
 export const state = { list: [], bad: [], urls: new Set() };
@@ -123,7 +124,8 @@ export function renderList() {
   else count.removeAttribute("aria-label");
   say("subs-bad", state.bad.length ? tn("subs_bad", state.bad.length, { why: state.bad.map((b) => b.reason).join("; ") }) : "");
   document.getElementById("export").disabled = state.list.length === 0;
-  readerPicker();
+  // Each row says how the chosen reader follows it (followed.js).
+  showFollowed(ul, state.list, readerPicker().value);
 }
 
 function removeButton(url, title) {
@@ -157,7 +159,10 @@ function readerPicker() {
   select = el("select", { id: "export-reader", "aria-label": t("export_reader_label") });
   for (const r of readers) select.append(el("option", { value: r }, t(`export_reader_${r}`)));
   select.value = readers.includes(localStorage.getItem("export-reader")) ? localStorage.getItem("export-reader") : "any";
-  select.addEventListener("change", () => localStorage.setItem("export-reader", select.value));
+  select.addEventListener("change", () => {
+    localStorage.setItem("export-reader", select.value);
+    showFollowed(document.getElementById("subs-list"), state.list, select.value);
+  });
   document.getElementById("export").before(select);
   return select;
 }

@@ -1,0 +1,132 @@
+// followed.js: the Subscriptions view says, for each subscription, how the
+// reader chosen beside Export OPML will follow it, and whether the
+// feedscout gateway runs when that is the way. How is not decided here: the
+// OPML the export would write (the classifier's opml_export, wasm/opml) is
+// read back outline by outline: an XPath outline is FreshRSS reading the
+// source itself, an xmlUrl starting with "|" newsboat running the host, an
+// xmlUrl that is the source a feed read directly, anything else the
+// gateway's URL. Whether the gateway runs the host tells (the status
+// request, PROTOCOL.md); the extension makes no request to the gateway.
+
+import { t } from "../lib/i18n.js";
+import { el } from "./dom.js";
+import { ask } from "./host.js";
+
+/** FRESH_MS is how long one status answer is used for the view. */
+const FRESH_MS = 5000;
+
+let status = null; // {at, promise} of the last status request
+let version = null; // the promise of the version reply (the host's path)
+let drawn = 0; // generation of the last annotate, so a late answer of an older one is dropped
+
+function gatewayStatus() {
+  if (!status || performance.now() - status.at > FRESH_MS) {
+    status = { at: performance.now(), promise: ask({ type: "status" }, () => {}, () => {}) };
+  }
+  return status.promise;
+}
+
+function hostPath() {
+  version ||= ask({ type: "version" }, () => {}, () => {}).then((r) => (r.type === "result" && typeof r.path === "string" ? r.path : ""));
+  return version;
+}
+
+let latest = null; // the arguments of the last show
+
+/**
+ * show annotates the subscriptions list (annotate) when the subscriptions
+ * view is on screen, else as soon as it is: a popup that only shows the
+ * site asks the host nothing for it.
+ * @param {HTMLElement} ul
+ * @param {object[]} list
+ * @param {string} reader
+ */
+export function show(ul, list, reader) {
+  latest = [ul, list, reader];
+  const view = document.getElementById("view-subs");
+  const run = () => annotate(...latest).catch((err) => console.warn("feedscout: how subscriptions are followed:", err));
+  if (view && !view.dataset.followedWatch) {
+    view.dataset.followedWatch = "true";
+    new MutationObserver(() => {
+      if (!view.hidden) run();
+    }).observe(view, { attributes: true, attributeFilter: ["hidden"] });
+  }
+  if (!view || !view.hidden) run();
+}
+
+/**
+ * how reads an OPML document as opml_export wrote it: feedscout:href ->
+ * "direct" | "gateway" | "exec" | "xpath".
+ * @param {string} text
+ * @returns {Map<string, string>}
+ */
+export function how(text) {
+  const doc = new DOMParser().parseFromString(text, "application/xml");
+  const out = new Map();
+  for (const o of doc.getElementsByTagName("outline")) {
+    const href = o.getAttribute("feedscout:href");
+    if (!href) continue;
+    const type = o.getAttribute("type") || "";
+    const xml = o.getAttribute("xmlUrl") || "";
+    let way = "gateway";
+    if (type.endsWith("+XPath")) way = "xpath";
+    else if (xml.startsWith("|")) way = "exec";
+    else if (xml === href) way = "direct";
+    out.set(href, way);
+  }
+  return out;
+}
+
+/**
+ * annotate adds to each row of the subscriptions list (li[data-url]) a line
+ * saying how reader follows it; rows followed through the gateway say
+ * whether it runs. It draws once the classifier, and when needed the
+ * host's answers, are there; a newer call wins.
+ * @param {HTMLElement} ul
+ * @param {object[]} list the subscriptions, as stored
+ * @param {string} reader "any", "newsboat" or "freshrss"
+ */
+export async function annotate(ul, list, reader) {
+  const gen = ++drawn;
+  if (!list.length) return;
+  const path = reader === "newsboat" ? await hostPath() : "";
+  const classifier = await globalThis.feedscoutBoot.classifier;
+  // With no path known the newsboat flavour cannot be written (the export
+  // says so); its outlines are the any flavour's with an exec: line where
+  // any has the gateway's URL (docs/readers.md), so that is read instead.
+  const unknownHost = reader === "newsboat" && !path;
+  const ways = how(classifier.opmlExport("feedscout subscriptions", list, unknownHost ? { reader: "any" } : { reader, host: path }));
+  if (unknownHost) for (const [href, way] of ways) if (way === "gateway") ways.set(href, "exec");
+  const gatewayRows = [...ways.values()].includes("gateway");
+  const g = gatewayRows ? await gatewayStatus() : null;
+  if (gen !== drawn) return;
+  for (const li of ul.querySelectorAll(":scope > li[data-url]")) {
+    li.querySelector(":scope > .followed")?.remove();
+    const way = ways.get(li.dataset.url);
+    if (!way) continue;
+    const line = el("div", { class: "meta followed", "data-how": way });
+    if (way === "direct") line.textContent = t("followed_direct");
+    else if (way === "xpath") line.textContent = t("followed_xpath");
+    else if (way === "exec") line.textContent = path ? t("followed_exec", { path }) : t("followed_exec_unknown");
+    else gatewayLine(line, g);
+    li.querySelector(":scope > .actions")?.before(line);
+  }
+}
+
+/**
+ * gatewayLine says which gateway a row goes through and whether it runs,
+ * from the host's status reply.
+ * @param {HTMLElement} line
+ * @param {{type: string, status?: {gateway?: {url?: string, state?: string}}, error?: string}} reply
+ */
+function gatewayLine(line, reply) {
+  const gw = reply?.type === "result" ? reply.status?.gateway : null;
+  const url = typeof gw?.url === "string" ? gw.url : "http://127.0.0.1:8765";
+  let state = "unknown";
+  let said = t("gateway_unknown", { error: String(reply?.error || "") });
+  if (gw?.state === "running") [state, said] = ["running", t("gateway_running")];
+  else if (gw?.state === "stopped") [state, said] = ["stopped", t("gateway_stopped")];
+  else if (gw?.state === "other") [state, said] = ["other", t("gateway_foreign")];
+  line.dataset.gateway = state;
+  line.append(t("followed_gateway", { url }), " ", el("span", { class: state === "running" ? "gateway-state" : "gateway-state warn" }, said));
+}

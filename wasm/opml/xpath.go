@@ -52,7 +52,7 @@ const (
 // cut) looks like an article: a four-digit segment followed by a two-digit
 // one (/2026/11/), a run of five digits or more (an id), or at least three
 // hyphens (a slug). The page itself is left out, and so is a link that
-// only adds a query to another link of the page. Each link is listed once:
+// only adds a query or a #fragment to another link of the page. Each link is listed once:
 // the first anchor of it with text of its own, or, when no anchor of it
 // has text, the first one. The title is the anchor's text, else its
 // aria-label or title attribute, else the alt text of an image in it. Not
@@ -111,7 +111,8 @@ func sectionItems(page string) string {
 // sectionTemplate selects the section rule's links (XPathFor); sectionParts
 // fills it in.
 const sectionTemplate = "//a[@href][{same}][{article}][{q}!={self}]" +
-	"[not(contains(@href,'?') and substring-before(@href,'?')=//a/@href)][{once}]"
+	"[not(contains(@href,'?') and substring-before(@href,'?')=//a/@href)]" +
+	"[not(contains(@href,'#') and substring-before(@href,'#')=//a/@href)][{once}]"
 
 var sectionParts = [...][2]string{
 	// Of the page's own host: root-relative, or absolute on the host.

@@ -114,6 +114,7 @@ const sectionPage = `<!doctype html>
 <li><h3><a href="/business/2026/11/28/factory-orders-fall/?utm_source=mail">Factory orders fall (mail)</a></h3></li>
 <li><a href="/article/DGXZQOUC026TI0S6A101C2000000/">日経の記事</a></li>
 <li><a href="//news.example/video/48210-budget-talks">Budget talks</a></li>
+<li><a href="//news.example/video/48210-budget-talks#comments">Comments</a></li>
 <li><a href="/business/a-long-read-about-ports/" aria-label="Ports, a long read"><img src="/p.jpg" alt="Ports"></a></li>
 <li><a href="/business/shipping-news-round-up/"><img src="/s.jpg" alt="Shipping round-up"></a></li>
 <li><a href="/business/2026/">2026</a><a href="/tag/it-s/">It's</a></li>
@@ -152,6 +153,40 @@ func TestSectionXPath(t *testing.T) {
 	}
 	if len(want) != 6 {
 		t.Errorf("%d articles on the page, want 6: %q", len(want), want)
+	}
+}
+
+// TestSectionXPathNikkei: on the snapshot of Nikkei's /business/startups/
+// (a copy of wasm/classify's golden page: 271 distinct links), the XPath
+// keeps exactly classify's 25 article links with their titles; the
+// dominant-segment rule, which XPath cannot say, then keeps 20 of them.
+func TestSectionXPathNikkei(t *testing.T) {
+	file, page := filepath.Join("testdata", "nikkei-startups.html"), "https://www.nikkei.com/business/startups/"
+	body, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := classify.Classify(page, body, "text/html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{}
+	for _, l := range p.Articles {
+		want[l.URL] = l.Text
+	}
+	got := map[string]string{}
+	for _, it := range scrape(t, XPathFor(Subscription{Kind: KindSection, URL: page}), file) {
+		abs, err := resolve(page, it[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		got[abs] = it[0]
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("XPath items\n%q\nclassify's articles\n%q", got, want)
+	}
+	if len(want) != 25 || len(classify.Dominant(p.Articles)) != 20 {
+		t.Errorf("%d articles, %d after the dominant rule; want 25 and 20", len(want), len(classify.Dominant(p.Articles)))
 	}
 }
 

@@ -254,6 +254,7 @@ const hostErrors = {
   [CODES.hostForbidden]: () => t("host_forbidden"),
   [CODES.hostExited]: () => t("host_exited"),
   [CODES.badRequest]: () => t("host_bad_request"),
+  [CODES.timeout]: () => t("host_timeout"),
   "bad-json": () => t("host_bad_request"),
   "unknown-type": () => t("host_bad_request"),
   empty: () => t("host_bad_request"),

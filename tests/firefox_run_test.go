@@ -6,7 +6,6 @@ package tests
 // opened again by the harness: the add-on is installed and works.
 
 import (
-	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"feedscout/tests/bidi"
 )
 
 func TestFirefoxRun(t *testing.T) {
@@ -23,10 +24,10 @@ func TestFirefoxRun(t *testing.T) {
 	srv := servePages(t, map[string]string{"/": twoFeeds()})
 	profile, home := t.TempDir(), t.TempDir()
 
-	var out bytes.Buffer
+	out := &bidi.Log{} // safe to read while the command writes it
 	cmd := exec.Command("go", "run", "firefox_run.go", exe, profile, filepath.Join(dist, "feedscout-firefox.xpi"), srv.URL+"/")
 	cmd.Env = append(os.Environ(), "HOME="+home, "MOZ_HEADLESS=1")
-	cmd.Stdout, cmd.Stderr = &out, &out
+	cmd.Stdout, cmd.Stderr = out, out
 	// Its own process group: go run, the program and Firefox are stopped
 	// together.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
@@ -51,23 +52,28 @@ func TestFirefoxRun(t *testing.T) {
 	defer stop()
 
 	// The second Firefox (no remote agent) has the page open once it
-	// asked the server for it.
-	deadline := time.Now().Add(90 * time.Second)
+	// asked the server for it. Two Firefox starts on a loaded machine:
+	// the bound is generous.
+	deadline := time.Now().Add(180 * time.Second)
+	var installed time.Duration
 	for srv.total() == 0 {
+		if installed == 0 && strings.Contains(out.String(), "installed feedscout-firefox.xpi") {
+			installed = time.Since(began)
+		}
 		select {
 		case err := <-done:
 			t.Fatalf("firefox_run.go ended (%v) before Firefox opened the page:\n%s", err, out.String())
 		default:
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("Firefox did not open %s within 90 s:\n%s", srv.URL, out.String())
+			t.Fatalf("Firefox did not open %s within 180 s (add-on installed after %v):\n%s", srv.URL, installed, out.String())
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
 	if !strings.Contains(out.String(), "installed feedscout-firefox.xpi into the profile") {
 		t.Errorf("firefox_run.go did not say it installed the add-on:\n%s", out.String())
 	}
-	t.Logf("Firefox opened the page %v after go run started", time.Since(began))
+	t.Logf("add-on installed %v after go run started, the page opened after %v", installed, time.Since(began))
 	stop()
 	t.Logf("stopped at %v", time.Since(began))
 

@@ -1,0 +1,422 @@
+package tests
+
+// Preview and how subscriptions are followed, in real Chromium with the
+// unpacked extension and the real installed host, on the fixture web over
+// loopback: the popup's Preview asks the host's feed request (the code of
+// `feedscout-host feed`), and the Subscriptions view says how the chosen
+// reader follows each entry and whether the gateway runs (the host's
+// status request).
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"feedscout/tests/fixtureweb"
+	"feedscout/wasm/opml"
+)
+
+// previewShown is what a preview region shows.
+type previewShown struct {
+	State    string
+	Code     string
+	Summary  string
+	Titles   []string
+	Links    []string
+	Dates    []string // the datetime attributes
+	Texts    []string // the dates as shown
+	Markup   int      // elements that are neither the popup's own nor text
+	Expanded string
+}
+
+// previewOf presses Enter on the Preview button that the expression
+// button finds (keyboard: focus, then Enter), waits for its region to be
+// filled, and reads it.
+func previewOf(t *testing.T, ctx context.Context, button string) previewShown {
+	t.Helper()
+	id := eval[string](t, ctx, `(() => { const b = `+button+`; if (!b) return ""; b.scrollIntoView(); b.focus(); return b.getAttribute("aria-controls"); })()`)
+	if id == "" {
+		t.Fatalf("no Preview button: %s", button)
+	}
+	if live := eval[string](t, ctx, `document.getElementById(`+jsQuote(id)+`).getAttribute("aria-live")`); live != "polite" {
+		t.Fatalf("the preview region is aria-live=%q, want polite", live)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.KeyEvent(kb.Enter)); err != nil {
+		t.Fatal(err)
+	}
+	box := `document.getElementById(` + jsQuote(id) + `)`
+	waitJS(t, ctx, box+`.dataset.state === "done" || `+box+`.dataset.state === "error"`, 60*time.Second)
+	return eval[previewShown](t, ctx, `(() => {
+		const box = `+box+`;
+		const qa = s => [...box.querySelectorAll(s)];
+		const own = new Set(["P", "UL", "LI", "A", "SPAN", "TIME"]);
+		return {
+			State: box.dataset.state,
+			Code: (box.querySelector("[data-code]") || {dataset: {}}).dataset.code || "",
+			Summary: (box.querySelector(".status") || {}).textContent || "",
+			Titles: qa(".preview-entries .headline-title").map(e => e.textContent),
+			Links: qa(".preview-entries .headline-title").map(e => e.tagName === "A" ? e.getAttribute("href") : ""),
+			Dates: qa(".preview-entries time").map(e => e.getAttribute("datetime")),
+			Texts: qa(".preview-entries time").map(e => e.textContent),
+			Markup: qa("*").filter(e => !own.has(e.tagName)).length,
+			Expanded: document.activeElement.getAttribute("aria-expanded"),
+		};
+	})()`)
+}
+
+// rowButton is the expression of the Preview button in the row of list
+// (a selector) whose data-url is u.
+func rowButton(list, u string) string {
+	return fmt.Sprintf(`[...document.querySelectorAll(%s)].find(e => e.dataset.url === %s)?.querySelector("button.preview")`, jsQuote(list), jsQuote(u))
+}
+
+// oneLine is a title as the popup shows it (lib/format.js oneLine): runs
+// of white space, the ideographic space of Japanese headlines included,
+// as one space.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// hostFeed is `feedscout-host feed --format json URL` on the browser's
+// state folder: what a reader gets after the preview.
+type hostFeed struct {
+	Title string `json:"title"`
+	Items []struct {
+		URL   string `json:"url"`
+		Title string `json:"title"`
+		Date  string `json:"date_published"`
+	} `json:"items"`
+}
+
+// hostileNews is a news sitemap whose titles are markup and whose one
+// link is javascript:.
+func hostileNews(host string) string {
+	item := func(loc, title, date string) string {
+		var b strings.Builder
+		xmlEscape(&b, title)
+		return `<url><loc>` + loc + `</loc><news:news><news:publication><news:name>` + fixtureweb.NewsdeskName + `</news:name><news:language>en</news:language></news:publication><news:publication_date>` + date + `</news:publication_date><news:title>` + b.String() + `</news:title></news:news></url>`
+	}
+	return `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">
+` + item("https://"+host+"/article/news/img-00001/", `<img src=x onerror=alert(1)>`, "2026-11-30T09:00:00Z") +
+		item("https://"+host+"/article/news/svg-00002/", `"><svg onload=alert(2)>`, "2026-11-30T08:00:00Z") +
+		item("javascript:alert(3)", `<a href="javascript:alert(4)">x</a>`, "2026-11-30T07:00:00Z") + `
+</urlset>
+`
+}
+
+func TestPreviewPopup(t *testing.T) {
+	desk := fixtureweb.NewNewsdesk(deskHost, 2, 5, nil)
+	desk.Set("/news-sitemap.xml", fixtureweb.Mode{Body: hostileNews(deskHost), ContentType: "application/xml"})
+	var sites []fixtureweb.Site
+	for _, s := range fixtureweb.DefaultSites() {
+		switch s.Name {
+		case "asahi", "yomiuri", "nikkei":
+			sites = append(sites, s)
+		}
+	}
+	web := startWeb(t, append(sites, desk.Site("followdesk")))
+	env := fastEnv(web)
+	b := startBrowser(t, browserOptions{env: env, proxy: web.ProxyURL})
+
+	// news sitemap rows: the fixture's own titles and dates, newest first.
+	newsRow := func(t *testing.T, site, row string) {
+		ctx := popupOnSite(t, b, web, site)
+		find(t, ctx)
+		u := eval[string](t, ctx, `(() => { const r = [...document.querySelectorAll("#found-sitemaps li.row")].find(e => e.dataset.url === `+jsQuote(row)+` || `+jsQuote(row)+` === ""); return r ? r.dataset.url : ""; })()`)
+		if u == "" {
+			t.Fatalf("no sitemap row %s: rows %v", row, eval[[]string](t, ctx, `[...document.querySelectorAll("#found-sitemaps li.row")].map(e => e.dataset.url)`))
+		}
+		p := previewOf(t, ctx, rowButton("#found-sitemaps li.row", u))
+		if p.State != "done" || len(p.Titles) == 0 || p.Expanded != "true" {
+			t.Fatalf("preview of %s: %+v", u, p)
+		}
+		sm := fixtureSitemap(t, web, u)
+		want := map[string][2]string{}
+		for _, e := range sm.URLs {
+			d, _ := time.Parse(time.RFC3339, e.News.Date)
+			want[e.Loc] = [2]string{e.News.Title, d.UTC().Format(time.RFC3339)}
+		}
+		if len(p.Titles) != min(10, len(sm.URLs)) {
+			t.Errorf("%d entries shown of %d in the sitemap, want the first %d", len(p.Titles), len(sm.URLs), min(10, len(sm.URLs)))
+		}
+		for i, link := range p.Links {
+			w, ok := want[link]
+			if !ok || oneLine(w[0]) != p.Titles[i] || w[1] != p.Dates[i] || p.Texts[i] == "" {
+				t.Errorf("entry %s %q %s (%q), the fixture has %q %s", link, p.Titles[i], p.Dates[i], p.Texts[i], w[0], w[1])
+			}
+			if i > 0 && p.Dates[i] > p.Dates[i-1] {
+				t.Errorf("entries not newest first: %s after %s", p.Dates[i], p.Dates[i-1])
+			}
+		}
+		if !strings.Contains(p.Summary, fmt.Sprintf("The first %d of %d entries of ", len(p.Titles), len(sm.URLs))) {
+			t.Errorf("summary %q", p.Summary)
+		}
+		// The preview was the source's first fetch: a reader's feed now is
+		// answered from the same state, with no request to the site.
+		host := strings.Split(strings.TrimPrefix(u, "https://"), "/")[0]
+		before := len(web.Hits(host))
+		out, errOut, code := runHost(t, env, "", "feed", "--format", "json", u)
+		if code != 0 {
+			t.Fatalf("feed %s: %s", u, errOut)
+		}
+		if after := len(web.Hits(host)); after != before {
+			t.Errorf("feed after the preview made %d requests to %s, want none (within the interval)", after-before, host)
+		}
+		var f hostFeed
+		decodeJSON(t, out, &f)
+		for i := range p.Titles {
+			if i >= len(f.Items) || f.Items[i].URL != p.Links[i] || oneLine(f.Items[i].Title) != p.Titles[i] {
+				t.Fatalf("preview entry %d %s %q is not the feed's %+v", i, p.Links[i], p.Titles[i], f.Items[min(i, len(f.Items)-1)])
+			}
+		}
+		t.Logf("%s: %q, %d entries, first %q %s", site, p.Summary, len(p.Titles), p.Titles[0], p.Texts[0])
+	}
+	t.Run("asahi department", func(t *testing.T) { newsRow(t, "asahi", "https://www.asahi.com/sitemap_national.xml") })
+	t.Run("yomiuri news sitemap", func(t *testing.T) { newsRow(t, "yomiuri", "") })
+
+	t.Run("nikkei section", func(t *testing.T) {
+		ctx := popupOnSite(t, b, web, "nikkei")
+		find(t, ctx)
+		const u = "https://www.nikkei.com/business/startups/"
+		eval[bool](t, ctx, `(() => { const f = document.getElementById("sections-filter"); f.value = "startups"; f.dispatchEvent(new Event("input")); return true; })()`)
+		waitJS(t, ctx, `[...document.querySelectorAll("#sections-list .section")].some(e => e.dataset.url === `+jsQuote(u)+`)`, 5*time.Second)
+		p := previewOf(t, ctx, rowButton("#sections-list .section", u))
+		if p.State != "done" || len(p.Titles) != 10 {
+			t.Fatalf("preview of %s: %+v", u, p)
+		}
+		sec, errOut, code := runHost(t, env, "", "section", "--json", u)
+		if code != 0 {
+			t.Fatalf("section: %s", errOut)
+		}
+		var res struct{ Articles []struct{ URL, Title string } }
+		decodeJSON(t, sec, &res)
+		titles := map[string]string{}
+		for _, a := range res.Articles {
+			titles[a.URL] = a.Title
+		}
+		for i, link := range p.Links {
+			if titles[link] == "" || oneLine(titles[link]) != p.Titles[i] || p.Texts[i] == "" {
+				t.Errorf("entry %s %q (%q) is not an article of the section (%q)", link, p.Titles[i], p.Texts[i], titles[link])
+			}
+		}
+		// Enter again hides it.
+		if _, err := chromedp.Run(ctx, chromedp.KeyEvent(kb.Enter)); err != nil {
+			t.Fatal(err)
+		}
+		waitJS(t, ctx, `document.activeElement.getAttribute("aria-expanded") === "false" && !document.querySelector("#found-sections .preview-result").childElementCount`, 5*time.Second)
+	})
+
+	t.Run("hostile titles", func(t *testing.T) {
+		ctx := popupOnSite(t, b, web, "followdesk")
+		alerts := dialogs(ctx)
+		find(t, ctx)
+		u := desk.URL("/news-sitemap.xml")
+		var p previewShown
+		if eval[bool](t, ctx, `[...document.querySelectorAll("#found-sitemaps li.row")].some(e => e.dataset.url === `+jsQuote(u)+`)`) {
+			p = previewOf(t, ctx, rowButton("#found-sitemaps li.row", u))
+		} else {
+			t.Fatalf("no row for %s: %v", u, eval[[]string](t, ctx, `[...document.querySelectorAll("#found-sitemaps li.row")].map(e => e.dataset.url)`))
+		}
+		if p.State != "done" {
+			t.Fatalf("preview: %+v", p)
+		}
+		want := map[string]bool{`<img src=x onerror=alert(1)>`: true, `"><svg onload=alert(2)>`: true}
+		for _, title := range p.Titles {
+			delete(want, title)
+		}
+		if len(want) != 0 {
+			t.Errorf("titles %q: the hostile titles are not shown as text", p.Titles)
+		}
+		for _, l := range p.Links {
+			if l != "" && !strings.HasPrefix(l, "https://") {
+				t.Errorf("a link to %q", l)
+			}
+		}
+		if p.Markup != 0 {
+			t.Errorf("%d elements of the feed's text in the preview", p.Markup)
+		}
+		time.Sleep(300 * time.Millisecond)
+		if n := alerts(); n != 0 {
+			t.Errorf("%d dialogs opened", n)
+		}
+	})
+
+	t.Run("refused", func(t *testing.T) {
+		// A sitemap index cannot be followed: the popup says so, with the
+		// host's sentence.
+		ctx := popupOnSite(t, b, web, "asahi")
+		report := map[string]any{"site": "https://www.asahi.com/", "outcome": "news-sitemap", "reason": "x", "requests": []any{},
+			"sitemaps": []any{map[string]any{"url": "https://www.asahi.com/sitemap_news.xml", "kind": "news"}}}
+		raw, _ := json.Marshal(report)
+		eval[bool](t, ctx, fmt.Sprintf(`import("/popup/popup.js").then(m => (m.renderReport(%s, {site: "https://www.asahi.com/"}), true))`, raw))
+		p := previewOf(t, ctx, rowButton("#found-sitemaps li.row", "https://www.asahi.com/sitemap_news.xml"))
+		if p.State != "error" || p.Code != "not-followable" || p.Summary != "feedscout cannot follow this address." {
+			t.Fatalf("preview of an index: %+v", p)
+		}
+		if d := eval[string](t, ctx, `document.querySelector("#found-sitemaps .preview-detail").textContent`); !strings.Contains(d, "sitemap index") {
+			t.Errorf("detail %q does not say it is an index", d)
+		}
+	})
+}
+
+// freeLoopback is a loopback address nothing listens on (just now).
+func freeLoopback(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	return addr
+}
+
+// TestPreviewSubscriptionsFollowed: the Subscriptions view says for each
+// entry how the chosen reader follows it, and whether the gateway runs;
+// the host looks at FEEDSCOUT_GATEWAY (PROTOCOL.md), so the test's own
+// gateway stands in for the one on 127.0.0.1:8765.
+func TestPreviewSubscriptionsFollowed(t *testing.T) {
+	srv := servePages(t, map[string]string{"/": twoFeeds()})
+	addr := freeLoopback(t)
+	state := t.TempDir()
+	env := []string{"FEEDSCOUT_GATEWAY=" + addr, "XDG_STATE_HOME=" + state}
+	b := startBrowser(t, browserOptions{env: env})
+	b.tab(srv.URL + "/")
+	open := func() context.Context {
+		ctx := b.popup(b.click(srv.URL+"/"), nil)
+		waitJS(t, ctx, `document.body.dataset.state === "page"`, 15*time.Second)
+		return ctx
+	}
+	ctx := open()
+	subscribeAll(t, ctx, "#advertised")
+	report := map[string]any{
+		"site": srv.URL + "/", "outcome": "sections", "reason": "Sections.",
+		"sitemaps": []any{map[string]any{"url": srv.URL + "/sitemap-news.xml.gz", "kind": "news"}},
+		"sections": []any{map[string]any{"url": srv.URL + "/news/section-1/", "title": "Section 1"}},
+		"requests": []any{},
+	}
+	raw, _ := json.Marshal(report)
+	eval[bool](t, ctx, fmt.Sprintf(`import("/popup/popup.js").then(m => (m.renderReport(%s, {site: %q}), true))`, raw, srv.URL+"/"))
+	waitJS(t, ctx, `document.querySelectorAll("#sections-list .section").length === 1`, 5*time.Second)
+	subscribeAll(t, ctx, "#sections-list")
+	subscribeAll(t, ctx, "#found-sitemaps")
+
+	type row struct{ URL, How, Gateway, Text string }
+	rows := func(ctx context.Context, reader string, want int) map[string]row {
+		t.Helper()
+		eval[bool](t, ctx, fmt.Sprintf(`(() => { document.getElementById("tab-subs").click(); const s = document.getElementById("export-reader"); if (s.value !== %[1]q) { s.value = %[1]q; s.dispatchEvent(new Event("change")); } return true; })()`, reader))
+		expr := `[...document.querySelectorAll("#subs-list > li")].filter(li => { const f = li.querySelector(".followed"); return f && (f.dataset.how === "gateway" ? !!f.dataset.gateway : true); }).length === ` + fmt.Sprint(want)
+		waitJS(t, ctx, expr, 20*time.Second)
+		got := map[string]row{}
+		for _, r := range eval[[]row](t, ctx, `[...document.querySelectorAll("#subs-list > li")].map(li => { const f = li.querySelector(".followed"); return {URL: li.dataset.url, How: f.dataset.how, Gateway: f.dataset.gateway || "", Text: f.textContent}; })`) {
+			got[r.URL] = r
+		}
+		return got
+	}
+	section := srv.URL + "/news/section-1/"
+	gz := srv.URL + "/sitemap-news.xml.gz"
+	subs := stored(t, ctx)
+	if len(subs) != 4 {
+		t.Fatalf("stored %d subscriptions, want 4: %v", len(subs), subs)
+	}
+	var feeds []string
+	for _, s := range subs {
+		if s["kind"] == "feed" {
+			feeds = append(feeds, s["url"])
+		}
+	}
+
+	// The gateway is not running.
+	got := rows(ctx, opml.ReaderAny, 4)
+	for _, f := range feeds {
+		if got[f].How != "direct" || got[f].Text != "Your reader reads this feed directly." {
+			t.Errorf("feed %s: %+v", f, got[f])
+		}
+	}
+	for _, u := range []string{section, gz} {
+		r := got[u]
+		if r.How != "gateway" || r.Gateway != "stopped" || !strings.Contains(r.Text, "http://"+addr) || !strings.Contains(r.Text, "The gateway is not running") {
+			t.Errorf("%s with no gateway: %+v", u, r)
+		}
+	}
+
+	// The gateway runs: a popup opened now says so.
+	cmd := exec.Command(hostBinary(t), "serve", "--addr", addr, "--state", t.TempDir())
+	cmd.Env = append(os.Environ(), env...)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		c, err := net.Dial("tcp", addr)
+		if err == nil {
+			c.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the gateway does not listen on %s", addr)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	ctx = open()
+	got = rows(ctx, opml.ReaderAny, 4)
+	for _, u := range []string{section, gz} {
+		if r := got[u]; r.How != "gateway" || r.Gateway != "running" || !strings.HasSuffix(r.Text, "The gateway is running.") {
+			t.Errorf("%s with the gateway running: %+v", u, r)
+		}
+	}
+
+	// newsboat runs the host itself: the installed host's path.
+	host, err := filepath.EvalSymlinks(filepath.Join(b.dist, "feedscout-host"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = rows(ctx, opml.ReaderNewsboat, 4)
+	for _, u := range []string{section, gz} {
+		if r := got[u]; r.How != "exec" || r.Text != "newsboat runs "+host+" feed for it (an exec: line)." {
+			t.Errorf("newsboat, %s: %+v (host %s)", u, r, host)
+		}
+	}
+
+	// FreshRSS reads the section and sitemap itself, except a gzip file,
+	// which goes through the gateway.
+	got = rows(ctx, opml.ReaderFreshRSS, 4)
+	if r := got[section]; r.How != "xpath" {
+		t.Errorf("freshrss, the section: %+v", r)
+	}
+	if r := got[gz]; r.How != "gateway" || r.Gateway != "running" {
+		t.Errorf("freshrss, the .gz sitemap: %+v", r)
+	}
+	for _, f := range feeds {
+		if got[f].How != "direct" {
+			t.Errorf("freshrss, feed %s: %+v", f, got[f])
+		}
+	}
+
+	// Something else on the address.
+	cmd.Process.Kill()
+	cmd.Wait()
+	other := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("<title>not feedscout</title>")) })}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go other.Serve(ln)
+	defer other.Close()
+	ctx = open()
+	got = rows(ctx, opml.ReaderAny, 4)
+	if r := got[section]; r.Gateway != "other" || !strings.Contains(r.Text, "Something other than the feedscout gateway answers there.") {
+		t.Errorf("another server on the address: %+v", r)
+	}
+}

@@ -263,3 +263,33 @@ func TestPopupInLanguages(t *testing.T) {
 		})
 	}
 }
+
+// TestPopupHostErrorsInGerman shows each error code the worker and the
+// host send (lib/protocol.js CODES, nativehost/PROTOCOL.md's table) in a
+// German Chromium: the words for it, never the host's English sentence,
+// for every code of a request the popup makes.
+func TestPopupHostErrorsInGerman(t *testing.T) {
+	de := readLocale(t, "de")
+	b := startBrowser(t, browserOptions{noHost: true, env: []string{"LANGUAGE=de"}, flags: []chromedp.ExecAllocatorOption{chromedp.Flag("lang", "de")}})
+	ctx := libPage(t, b)
+	for code, key := range map[string]string{
+		"host-missing": "host_missing", "host-forbidden": "host_forbidden", "host-exited": "host_exited",
+		"bad-request": "host_bad_request", "timeout": "host_timeout", "bad-json": "host_bad_request",
+		"unknown-type": "host_bad_request", "empty": "host_bad_request", "corrupt-stream": "host_bad_request",
+		"bad-url": "host_bad_url", "too-large": "host_too_large", "reply-too-large": "host_reply_too_large",
+		"shutdown": "host_shutdown", "internal": "host_internal",
+	} {
+		got := eval[string](t, ctx, fmt.Sprintf(`import("/popup/popup.js").then(m => (m.showError({type: "error", code: %q, error: "An English sentence."}), document.getElementById("discover-status").textContent))`, code))
+		if got != de[key].Message {
+			t.Errorf("%s shows %q, want %q", code, got, de[key].Message)
+		}
+	}
+	got := eval[string](t, ctx, `import("/popup/popup.js").then(m => (m.showError({type: "error", code: "fetch-failed", error: "The section page answered 404; ...", args: {reason_code: "section-status", status: 404}}), document.getElementById("discover-status").textContent))`)
+	if want := strings.ReplaceAll(de["reason_section_status"].Message, "$STATUS$", "404"); got != want {
+		t.Errorf("fetch-failed shows %q, want %q", got, want)
+	}
+	got = eval[string](t, ctx, `import("/popup/popup.js").then(m => (m.showError({type: "error", code: "from-a-newer-host", error: "A newer host's sentence."}), document.getElementById("discover-status").textContent))`)
+	if want := strings.ReplaceAll(de["host_error"].Message, "$ERROR$", "A newer host's sentence."); got != want {
+		t.Errorf("an unknown code shows %q, want %q", got, want)
+	}
+}

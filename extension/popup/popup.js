@@ -10,6 +10,7 @@
 import { siteOf } from "../lib/format.js";
 import { CODES, INSTALL_COMMAND, INSTALL_FROM_SOURCE } from "../lib/protocol.js";
 import { translate, t } from "../lib/i18n.js";
+import { sentence } from "../lib/reasons.js";
 import { say } from "./dom.js";
 import { ask } from "./host.js";
 import { renderPage, renderReport, progressRow } from "./render.js";
@@ -264,11 +265,14 @@ const hostErrors = {
   "reply-too-large": () => t("host_reply_too_large"),
   shutdown: () => t("host_shutdown"),
   internal: () => t("host_internal"),
+  // A section page that could not be fetched: its reason, said from its
+  // code (docs/reasons.md's section-* codes travel in the error's args).
+  "fetch-failed": (reply) => (reply.args && sentence(String(reply.args.reason_code || ""), reply.args)) || t("host_error", { error: reply.error || "?" }),
 };
 
 function showError(reply) {
   const words = hostErrors[reply.code];
-  say("discover-status", words ? words() : t("host_error", { error: reply.error || reply.code || "?" }));
+  say("discover-status", words ? words(reply) : t("host_error", { error: reply.error || reply.code || "?" }));
   if (reply.code === CODES.hostMissing) {
     document.getElementById("install-command").textContent = INSTALL_COMMAND;
     document.getElementById("install-source").textContent = INSTALL_FROM_SOURCE;
@@ -337,4 +341,4 @@ main().catch((err) => {
 // browser tests render reports and subscribe through the same instances
 // the page uses (build.sh bundles the modules popup.js imports into it, so
 // "/popup/render.js" is not a file of the built extension).
-export { renderReport, showReport, subs };
+export { renderReport, showReport, showError, subs };

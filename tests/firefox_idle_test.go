@@ -3,10 +3,14 @@ package tests
 // Firefox runs the background script as an event page and stops it when
 // it has been idle for extensions.background.idle.timeout (30 s by
 // default; 1.5 s here). The popup's Find feed must wake it, and a
-// discovery that takes longer than the timeout must not be cut short.
+// discovery that takes longer than the timeout must not be cut short. A
+// host that dies mid-discovery closes the native port the Firefox way
+// (port.error, no runtime.lastError): the worker starts a new host and the
+// discovery still ends.
 
 import (
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -48,5 +52,23 @@ func TestFirefoxEventPage(t *testing.T) {
 	}
 	if s := backgroundState(ff); s != "running" {
 		t.Errorf("background %s right after a discovery", s)
+	}
+
+	// The host killed once the first progress row is on screen.
+	old := ffHostPIDs(ff)
+	if len(old) != 1 {
+		t.Fatalf("%d hosts under Firefox, want 1", len(old))
+	}
+	popupEval[bool](ff, `(doc.body.dataset.discover = "", doc.getElementById("find").click(), true)`)
+	ff.waitPopup(`doc.querySelectorAll("#progress li").length > 0`, 20*time.Second)
+	if err := syscall.Kill(old[0], syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	ff.waitPopup(`doc.body.dataset.discover === "done" || doc.body.dataset.discover === "error"`, 60*time.Second)
+	if d, o := popupEval[string](ff, `doc.body.dataset.discover`), popupEval[string](ff, `doc.body.dataset.outcome`); d != "done" || o != "sections" {
+		t.Errorf("after the host was killed: %s, outcome %s: %s", d, o, popupEval[string](ff, `doc.getElementById("discover-status").textContent`))
+	}
+	if now := ffHostPIDs(ff); len(now) != 1 || now[0] == old[0] {
+		t.Errorf("hosts under Firefox %v, want one new one (the killed one was %d)", now, old[0])
 	}
 }

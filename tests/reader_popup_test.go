@@ -136,9 +136,8 @@ func TestReaderPopupExport(t *testing.T) {
 
 // TestReaderPopupExportNewsboat: with the host installed, the popup's
 // newsboat export asks the host where it is (the version request through
-// the worker). When the reply names the host's path, the file runs that
-// host for the section (an exec: line for newsboat); while the host's
-// version reply carries no path, the popup says so and writes no file.
+// the worker). The reply names the host's path (PROTOCOL.md), and the
+// file runs that host for the section (an exec: line for newsboat).
 func TestReaderPopupExportNewsboat(t *testing.T) {
 	srv := servePages(t, map[string]string{"/": twoFeeds()})
 	b := startBrowser(t, browserOptions{})
@@ -165,6 +164,13 @@ func TestReaderPopupExportNewsboat(t *testing.T) {
 		t.Fatalf("version request: %v", version)
 	}
 	path, _ := version["path"].(string)
+	want, err := filepath.EvalSymlinks(filepath.Join(b.dist, "feedscout-host"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if path != want {
+		t.Fatalf("the version reply names the path %q, want the installed host %s: %v", path, want, version)
+	}
 
 	dl := t.TempDir()
 	if _, err := chromedp.CallBrowser(b.ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
@@ -176,14 +182,6 @@ func TestReaderPopupExportNewsboat(t *testing.T) {
 	waitJS(t, ctx, `!!document.getElementById("export-reader")`, 5*time.Second)
 	eval[bool](t, ctx, `(() => { const s = document.getElementById("export-reader"); s.value = "newsboat"; document.getElementById("export").click(); return true; })()`)
 	file := filepath.Join(dl, "feedscout-subscriptions-newsboat.opml")
-	if path == "" {
-		waitJS(t, ctx, `document.getElementById("subs-note").textContent.includes("the installed host does not say")`, 10*time.Second)
-		if _, err := os.Stat(file); err == nil {
-			t.Error("a newsboat file was downloaded without the host's path")
-		}
-		t.Logf("the host's version reply %v names no path: the popup says so", version)
-		return
-	}
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		if _, err := os.Stat(file); err == nil {

@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -38,6 +39,7 @@ type previewShown struct {
 	Texts    []string // the dates as shown
 	Markup   int      // elements that are neither the popup's own nor text
 	Expanded string
+	Button   string // the button's text
 }
 
 // previewOf presses Enter on the Preview button that the expression
@@ -71,6 +73,7 @@ func previewOf(t *testing.T, ctx context.Context, button string) previewShown {
 			Texts: qa(".preview-entries time").map(e => e.textContent),
 			Markup: qa("*").filter(e => !own.has(e.tagName)).length,
 			Expanded: document.activeElement.getAttribute("aria-expanded"),
+			Button: document.activeElement.textContent,
 		};
 	})()`)
 }
@@ -137,7 +140,7 @@ func TestPreviewPopup(t *testing.T) {
 			t.Fatalf("no sitemap row %s: rows %v", row, eval[[]string](t, ctx, `[...document.querySelectorAll("#found-sitemaps li.row")].map(e => e.dataset.url)`))
 		}
 		p := previewOf(t, ctx, rowButton("#found-sitemaps li.row", u))
-		if p.State != "done" || len(p.Titles) == 0 || p.Expanded != "true" {
+		if p.State != "done" || len(p.Titles) == 0 || p.Expanded != "true" || p.Button != "Preview" {
 			t.Fatalf("preview of %s: %+v", u, p)
 		}
 		sm := fixtureSitemap(t, web, u)
@@ -248,6 +251,25 @@ func TestPreviewPopup(t *testing.T) {
 		time.Sleep(300 * time.Millisecond)
 		if n := alerts(); n != 0 {
 			t.Errorf("%d dialogs opened", n)
+		}
+	})
+
+	t.Run("no feed yet", func(t *testing.T) {
+		// A source whose first fetch fails has no feed yet: the popup says
+		// so, with the host's sentence (why, and when it tries again).
+		desk.Set("/sitemap_business.xml", fixtureweb.Mode{Status: 503})
+		ctx := popupOnSite(t, b, web, "followdesk")
+		u := desk.URL("/sitemap_business.xml")
+		report := map[string]any{"site": desk.URL("/"), "outcome": "news-sitemap", "reason": "x", "requests": []any{},
+			"sitemaps": []any{map[string]any{"url": u, "kind": "news"}}}
+		raw, _ := json.Marshal(report)
+		eval[bool](t, ctx, fmt.Sprintf(`import("/popup/popup.js").then(m => (m.renderReport(%s, {site: %q}), true))`, raw, desk.URL("/")))
+		p := previewOf(t, ctx, rowButton("#found-sitemaps li.row", u))
+		if p.State != "error" || p.Code != "no-feed-yet" || p.Summary != "This source has no feed yet." {
+			t.Fatalf("preview of a failing source: %+v", p)
+		}
+		if d := eval[string](t, ctx, `document.querySelector("#found-sitemaps .preview-detail").textContent`); !strings.Contains(d, "503") || !strings.Contains(d, "tries again after") {
+			t.Errorf("detail %q does not say what failed and when feedscout tries again", d)
 		}
 	})
 
@@ -418,5 +440,35 @@ func TestPreviewSubscriptionsFollowed(t *testing.T) {
 	got = rows(ctx, opml.ReaderAny, 4)
 	if r := got[section]; r.Gateway != "other" || !strings.Contains(r.Text, "Something other than the feedscout gateway answers there.") {
 		t.Errorf("another server on the address: %+v", r)
+	}
+}
+
+// TestPreviewPopupJapanese: in a Japanese browser the preview's summary is
+// Japanese and its dates are written the Japanese way.
+func TestPreviewPopupJapanese(t *testing.T) {
+	var sites []fixtureweb.Site
+	for _, s := range fixtureweb.DefaultSites() {
+		if s.Name == "yomiuri" {
+			sites = append(sites, s)
+		}
+	}
+	web := startWeb(t, sites)
+	env := append(fastEnv(web), "LANGUAGE=ja")
+	b := startBrowser(t, browserOptions{env: env, proxy: web.ProxyURL, flags: []chromedp.ExecAllocatorOption{chromedp.Flag("lang", "ja")}})
+	ctx := popupOnSite(t, b, web, "yomiuri")
+	if l := eval[string](t, ctx, `chrome.i18n.getMessage("locale")`); l != "ja" {
+		t.Fatalf("popup language %q, want ja (is chromium-l10n installed?)", l)
+	}
+	find(t, ctx)
+	u := eval[string](t, ctx, `document.querySelector("#found-sitemaps li.row").dataset.url`)
+	p := previewOf(t, ctx, rowButton("#found-sitemaps li.row", u))
+	if p.State != "done" || p.Button != "プレビュー" || p.Summary != "読売新聞オンライン の 60 件のうち最初の 10 件:" {
+		t.Fatalf("preview: %+v", p)
+	}
+	jaDate := regexp.MustCompile(`^\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}$`)
+	for i, d := range p.Texts {
+		if !jaDate.MatchString(d) {
+			t.Errorf("entry %d dated %q (%s), want the Japanese way, 2026/11/30 9:00", i, d, p.Dates[i])
+		}
 	}
 }

@@ -40,7 +40,7 @@ const ERRORS = {
 export function previewButton(url, title, box) {
   // A section row made again by the virtual list finds its preview shown.
   const shown = box.dataset.url === url && box.dataset.state !== undefined;
-  const b = el("button", { type: "button", class: "preview", "aria-expanded": String(shown), "aria-controls": box.id, "aria-label": t("preview_label", { title }) }, t("preview"));
+  const b = el("button", { type: "button", class: "preview", "aria-expanded": String(shown), "aria-controls": box.id, "aria-label": t("preview_label", { title }) }, t("preview_button"));
   b.addEventListener("click", async () => {
     if (b.getAttribute("aria-busy") === "true") return;
     if (b.getAttribute("aria-expanded") === "true" && box.dataset.url === url) {

@@ -203,8 +203,8 @@ func readLines(lines string, refuse func(int, string, string, map[string]any)) [
 		}
 		loc, date, title := strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1]), strings.TrimSpace(parts[2])
 		bad := false
-		u, err := url.Parse(loc)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "" {
+		u, ok := report.ParseWebURL(loc)
+		if !ok {
 			refuse(n, CodeURL, fmt.Sprintf("line %d: %q is not an absolute http or https URL.", n, clip(loc, 80)), map[string]any{"url": clip(loc, 80)})
 			bad = true
 		}
@@ -223,7 +223,7 @@ func readLines(lines string, refuse func(int, string, string, map[string]any)) [
 			refuse(n, code, text, map[string]any{"date": clip(date, 40)})
 			bad = true
 		}
-		if u != nil && !bad {
+		if !bad {
 			switch {
 			case first == nil:
 				first, firstLine = u, n
@@ -237,7 +237,7 @@ func readLines(lines string, refuse func(int, string, string, map[string]any)) [
 				bad = true
 			}
 		}
-		if u != nil && err == nil {
+		if u != nil { // a line whose address is not a web URL has its refusal already
 			if prev, ok := seen[loc]; ok {
 				refuse(n, CodeDuplicate, fmt.Sprintf("line %d: %s is already on line %d.", n, loc, prev),
 					map[string]any{"url": loc, "first_line": prev})

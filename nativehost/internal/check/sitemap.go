@@ -218,7 +218,7 @@ func questionSitemap(p prolog, c *smCollector, base *report.Source) []report.Fin
 		case e.locs > 1:
 			l.add(finding(report.LevelError, CodeNoLoc, fmt.Sprintf("line %d: <%s> has %d <loc> elements; it takes exactly one.", e.line, item, e.locs), at(base, e.line), "line", e.line, "count", e.locs))
 		}
-		if u, err := url.Parse(e.loc); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		if !report.WebURL(e.loc) {
 			l.add(finding(report.LevelError, CodeLocURL,
 				fmt.Sprintf("line %d: <loc> %q is not an absolute http or https URL.", e.locLine, clip(e.loc, 80)), at(base, e.locLine), "line", e.locLine, "url", clip(e.loc, 200)))
 		} else if len(e.loc) > MaxLoc {

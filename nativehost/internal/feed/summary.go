@@ -7,6 +7,8 @@ import (
 	"github.com/mmcdole/gofeed"
 	"github.com/mmcdole/gofeed/atom"
 	"github.com/mmcdole/gofeed/rss"
+
+	"feedscout/report"
 )
 
 func summarise(f *gofeed.Feed, jsonHub string) *Summary {
@@ -83,7 +85,7 @@ func itemURL(it *gofeed.Item) string {
 			return u
 		}
 	}
-	if g := webURL(it.GUID); strings.HasPrefix(g, "http://") || strings.HasPrefix(g, "https://") {
+	if g := strings.TrimSpace(it.GUID); report.WebURL(g) {
 		return g
 	}
 	return ""
@@ -91,7 +93,10 @@ func itemURL(it *gofeed.Item) string {
 
 // webURL returns s trimmed when it is an http(s) URL or has no scheme
 // (relative), else "": javascript:, data: and other schemes never reach
-// the report or the popup.
+// the report or the popup. It is not report.WebURL, which takes absolute
+// URLs only: a feed's relative links are kept. The item's GUID, a link
+// only when absolute, goes through report.WebURL (itemURL). The sitemap
+// reader keeps <loc> by the same rule (sitemap's webURL).
 func webURL(s string) string {
 	s = strings.TrimSpace(s)
 	i := strings.IndexAny(s, ":/?#")

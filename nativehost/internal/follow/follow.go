@@ -5,13 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"feedscout/nativehost/internal/fetch"
+	"feedscout/report"
 )
 
 // Manners, with their numbers (docs/following.md).
@@ -172,8 +172,8 @@ func (f *Follower) CheckSource(raw string) (string, error) {
 	if len(raw) > MaxURL {
 		return "", badSource("The address is %d bytes long; feedscout follows addresses of at most %d bytes.", len(raw), MaxURL)
 	}
-	u, err := url.Parse(strings.TrimSpace(raw))
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "" {
+	u, ok := report.ParseWebURL(strings.TrimSpace(raw))
+	if !ok {
 		return "", badSource("%q is not an absolute http or https address; give the address of a news sitemap, an article sitemap or a section page.", raw)
 	}
 	if u.User != nil {

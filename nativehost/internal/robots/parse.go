@@ -3,11 +3,12 @@ package robots
 import (
 	"bytes"
 	"math"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"feedscout/report"
 )
 
 // maxLine is the longest line kept, as in Google's parser (2083 * 8 - 1
@@ -72,8 +73,7 @@ func parse(status int, body []byte) *Rules {
 				r.groups[cur].delay, r.groups[cur].hasDelay = d, true
 			}
 		case "sitemap":
-			if u, err := url.Parse(val); err == nil && (u.Scheme == "http" || u.Scheme == "https") &&
-				u.Host != "" && !slices.Contains(r.sitemaps, val) {
+			if report.WebURL(val) && !slices.Contains(r.sitemaps, val) {
 				r.sitemaps = append(r.sitemaps, val)
 			}
 		}

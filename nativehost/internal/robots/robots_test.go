@@ -110,6 +110,7 @@ func TestSitemaps(t *testing.T) {
 		"site-map: https://www.example.com/news.xml # news",
 		"Sitemap: /relative.xml",
 		"Sitemap: ftp://example.com/s.xml",
+		"Sitemap: http://:80/no-host.xml",
 		"SITEMAP: https://www.example.com/sitemap.xml",
 		"Sitemap: https://cdn.example.net/sitemap_index.xml.gz",
 	}, "\n")))

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"unicode/utf8"
+
+	"feedscout/report"
 )
 
 // parseText reads a text sitemap (sitemaps.org: "one URL per line", UTF-8,
@@ -68,11 +70,8 @@ func readLine(br *bufio.Reader) ([]byte, error) {
 	return buf, err
 }
 
-// isURLLine: an absolute http(s) URL, valid UTF-8, no spaces or markup.
+// isURLLine: an absolute http(s) URL (report.WebURL), valid UTF-8, no
+// spaces or markup.
 func isURLLine(b []byte) bool {
-	lower := func(p string) bool { return len(b) > len(p) && bytes.EqualFold(b[:len(p)], []byte(p)) }
-	if !lower("http://") && !lower("https://") {
-		return false
-	}
-	return utf8.Valid(b) && bytes.IndexAny(b, " \t<>\"") < 0
+	return utf8.Valid(b) && bytes.IndexAny(b, " \t<>\"") < 0 && report.WebURL(string(b))
 }

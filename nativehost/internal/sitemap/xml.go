@@ -105,7 +105,11 @@ func truncation(err error) error {
 // webURL reports whether loc may be kept: an http(s) URL, or one without a
 // scheme (relative, against the protocol but harmless). javascript:,
 // data: and other schemes are dropped: these strings end up in the
-// report and the popup.
+// report and the popup. It is not report.WebURL, which takes absolute
+// URLs only: a relative <loc> is kept here (sitemap.go), and it reads the
+// bytes the XML reader holds. The feed reader keeps links by the same rule
+// (feed's webURL); the news sitemap check (check.CodeLocURL) is where a
+// relative <loc> is an error, through report.WebURL.
 func webURL(loc []byte) bool {
 	i := bytes.IndexAny(loc, ":/?#")
 	if i < 0 || loc[i] != ':' {

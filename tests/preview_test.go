@@ -182,6 +182,7 @@ func TestPreviewPopup(t *testing.T) {
 				t.Fatalf("preview entry %d %s %q is not the feed's %+v", i, p.Links[i], p.Titles[i], f.Items[min(i, len(f.Items)-1)])
 			}
 		}
+		axeCheck(t, ctx, axeSource(t), site+": a sitemap's preview shown")
 		t.Logf("%s: %q, %d entries, first %q %s", site, p.Summary, len(p.Titles), p.Titles[0], p.Texts[0])
 	}
 	t.Run("asahi department", func(t *testing.T) { newsRow(t, "asahi", "https://www.asahi.com/sitemap_national.xml") })
@@ -212,6 +213,7 @@ func TestPreviewPopup(t *testing.T) {
 				t.Errorf("entry %s %q (%q) is not an article of the section (%q)", link, p.Titles[i], p.Texts[i], titles[link])
 			}
 		}
+		axeCheck(t, ctx, axeSource(t), "a section's preview shown")
 		// Enter again hides it.
 		if _, err := chromedp.Run(ctx, chromedp.KeyEvent(kb.Enter)); err != nil {
 			t.Fatal(err)
@@ -398,6 +400,8 @@ func TestPreviewSubscriptionsFollowed(t *testing.T) {
 			t.Errorf("%s with the gateway running: %+v", u, r)
 		}
 	}
+
+	axeCheck(t, ctx, axeSource(t), "subscriptions, how each is followed")
 
 	// newsboat runs the host itself: the installed host's path.
 	host, err := filepath.EvalSymlinks(filepath.Join(b.dist, "feedscout-host"))

@@ -7,7 +7,7 @@ import (
 
 // seedBlocked is the block list as the source article's rules shipped it,
 // frozen so that Seed stays the baseline it is measured as. The
-// living list is blockedSegments (shape_block.go).
+// living list is roleBlocked (words.go), queried by Blocked.
 var seedBlocked = map[string]bool{
 	"search": true, "suche": true, "poisk": true,
 	"login": true, "logout": true, "signin": true, "sign-in": true,
@@ -30,8 +30,9 @@ var seedBlocked = map[string]bool{
 }
 
 // Seed judges a URL path with exactly the shape rules of the source
-// article (DESIGN.md, "Shape rules (exact)"). It is kept as the baseline the
-// corpus test measures Path against; use Path everywhere else.
+// article (docs/url-shapes.md, "The source article's rules"). It is kept
+// as the baseline the corpus test measures Path against; use Path
+// everywhere else.
 //
 //   - article: segments = the non-empty parts; last = the last segment
 //     without trailing .html/.htm (repeated). len(last) < 6: no. Depth 1: yes

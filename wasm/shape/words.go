@@ -7,7 +7,8 @@ package shape
 const (
 	// roleBlocked: a whole path segment naming a utility page (account,
 	// search, legal, feeds, admin, shop): the path is never an article or a
-	// section. This is the block list of DESIGN.md.
+	// section. docs/url-shapes.md ("The block list, and why") lists it and
+	// how it differs from the source article's (seedBlocked).
 	roleBlocked uint16 = 1 << iota
 	// roleUtilityToken: a word that, inside a short last segment
 	// (privacy-policy, contact-the-verge), marks a legal or service page.

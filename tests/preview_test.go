@@ -476,3 +476,34 @@ func TestPreviewPopupJapanese(t *testing.T) {
 		}
 	}
 }
+
+// TestPreviewWithoutHost: with no host installed, Preview says so in the
+// popup's words, and Subscriptions say that whether the gateway runs is
+// not known.
+func TestPreviewWithoutHost(t *testing.T) {
+	srv := servePages(t, map[string]string{"/": twoFeeds()})
+	b := startBrowser(t, browserOptions{noHost: true})
+	b.tab(srv.URL + "/")
+	ctx := b.popup(b.click(srv.URL+"/"), nil)
+	waitJS(t, ctx, `document.body.dataset.state === "page"`, 15*time.Second)
+	u := srv.URL + "/sitemap-news.xml"
+	report := map[string]any{"site": srv.URL + "/", "outcome": "news-sitemap", "reason": "x", "requests": []any{},
+		"sitemaps": []any{map[string]any{"url": u, "kind": "news"}}}
+	raw, _ := json.Marshal(report)
+	eval[bool](t, ctx, fmt.Sprintf(`import("/popup/popup.js").then(m => (m.renderReport(%s, {site: %q}), true))`, raw, srv.URL+"/"))
+	p := previewOf(t, ctx, rowButton("#found-sitemaps li.row", u))
+	en := readLocale(t, "en")
+	if p.State != "error" || p.Code != "host-missing" || p.Summary != en["host_missing"].Message {
+		t.Fatalf("preview without a host: %+v", p)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll("#found-sitemaps .preview-detail").length`); n != 0 {
+		t.Errorf("the browser's English detail is shown too")
+	}
+	subscribeAll(t, ctx, "#found-sitemaps")
+	eval[bool](t, ctx, `(document.getElementById("tab-subs").click(), true)`)
+	waitJS(t, ctx, `!!document.querySelector("#subs-list > li .followed[data-gateway]")`, 20*time.Second)
+	line := eval[map[string]string](t, ctx, `(() => { const f = document.querySelector("#subs-list > li .followed"); return {how: f.dataset.how, gateway: f.dataset.gateway, text: f.textContent}; })()`)
+	if line["how"] != "gateway" || line["gateway"] != "unknown" || !strings.Contains(line["text"], "Whether the gateway runs is not known: ") {
+		t.Errorf("subscriptions without a host: %v", line)
+	}
+}

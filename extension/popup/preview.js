@@ -22,12 +22,30 @@ export function previewBox() {
   return el("div", { class: "preview-result", id: `preview-${boxes}`, "aria-live": "polite", "aria-atomic": "false" });
 }
 
-/** ERRORS maps the host's feed error codes to their messages. */
+/**
+ * ERRORS maps the error codes of a feed request (the host's, PROTOCOL.md,
+ * and the worker's, lib/protocol.js CODES) to their messages. The three
+ * of the feed request come with the host's sentence below them, which says
+ * what only the host knows (which kind of address, the answer, when it
+ * tries again), in English.
+ */
 const ERRORS = {
   "already-feed": "preview_already_feed",
   "not-followable": "preview_not_followable",
   "no-feed-yet": "preview_no_feed_yet",
+  "host-missing": "host_missing",
+  "host-forbidden": "host_forbidden",
+  "host-exited": "host_exited",
+  timeout: "host_timeout",
+  "bad-request": "host_bad_request",
+  "bad-url": "host_bad_url",
+  "unknown-type": "host_bad_request",
+  shutdown: "host_shutdown",
+  internal: "host_internal",
 };
+
+/** DETAILED are the codes whose host sentence is shown as well (and any code without a message here, from a newer host). */
+const DETAILED = new Set(["already-feed", "not-followable", "no-feed-yet"]);
 
 /**
  * previewButton shows, in box, the first entries of the feed of url (a
@@ -69,7 +87,7 @@ export function previewButton(url, title, box) {
       const key = ERRORS[String(reply.code)];
       box.replaceChildren(
         el("p", { class: "status warn", "data-code": String(reply.code || "") }, key ? t(key) : t("preview_failed")),
-        reply.error ? el("p", { class: "meta preview-detail" }, oneLine(String(reply.error), 400)) : null,
+        (DETAILED.has(String(reply.code)) || !key) && reply.error ? el("p", { class: "meta preview-detail", lang: "en" }, oneLine(String(reply.error), 400)) : null,
       );
       return;
     }

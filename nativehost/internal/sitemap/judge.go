@@ -10,7 +10,8 @@ import (
 // Usable is what discovery can make of a sitemap.
 type Usable string
 
-// The verdicts of Judge (DESIGN.md, "Sitemaps listed in robots.txt").
+// The verdicts of Judge (docs/ARCHITECTURE.md, "Discovery of one site",
+// step 3).
 const (
 	UsableSections Usable = "sections" // a directory of section pages
 	UsableNews     Usable = "news"     // a news sitemap: a feed without summaries
@@ -58,9 +59,10 @@ type NewsFacts struct {
 	OverLimit bool `json:"over_limit"`
 }
 
-// Judge applies DESIGN.md's judgement: section_share >= 0.7 -> sections;
-// article_share >= 0.7 and news entries -> news; article_share >= 0.7 and
-// dated -> article; otherwise not usable. It judges the URLs, not the
+// Judge applies discovery's judgement (docs/ARCHITECTURE.md, "Discovery of
+// one site", step 3): section_share >= 0.7 -> sections; article_share >=
+// 0.7 and news entries -> news; article_share >= 0.7 and dated -> article;
+// otherwise not usable. It judges the URLs, not the
 // declared namespace (Nikkei's sections_sitemap.xml declares the news
 // namespace and lists sections). now anchors the 48-hour share. An index
 // has sitemap URLs as entries and is judged not usable: judge its children

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"feedscout/report"
 	"feedscout/wasm/shape"
 )
 
@@ -82,7 +83,7 @@ func checkWalk(t *testing.T, w *Web, site Site, got walk) {
 	if e.SeedRequests != 0 && e.SeedRequests != e.ArticleRequests {
 		fail("SeedRequests %d differs from ArticleRequests %d", e.SeedRequests, e.ArticleRequests)
 	}
-	if got.outcome == OutcomeFeed && e.FeedURL != "" && (len(got.feeds) == 0 || got.feeds[0] != e.FeedURL) {
+	if got.outcome == report.OutcomeFeed && e.FeedURL != "" && (len(got.feeds) == 0 || got.feeds[0] != e.FeedURL) {
 		fail("feeds %v, want %s first", got.feeds, e.FeedURL)
 	}
 	if len(e.Feeds) > 0 && !slices.Equal(got.feeds, e.Feeds) {
@@ -94,7 +95,7 @@ func checkWalk(t *testing.T, w *Web, site Site, got walk) {
 	if e.Sections > 0 && got.sections != e.Sections {
 		fail("%d sections, want %d", got.sections, e.Sections)
 	}
-	if got.outcome == OutcomeSections && got.sections == 0 {
+	if got.outcome == report.OutcomeSections && got.sections == 0 {
 		fail("outcome sections with no section")
 	}
 }
@@ -211,7 +212,7 @@ func articleOrder(w *Web, site Site, rule func(string) shape.Verdict) walk {
 		sitemaps = robotsSitemaps(body)
 	}
 	if !wk.rules.allowed(walkerAgent, "/") {
-		return done(OutcomeRefused)
+		return done(report.OutcomeRefused)
 	}
 
 	// The homepage and its advertised feeds.
@@ -219,7 +220,7 @@ func articleOrder(w *Web, site Site, rule func(string) shape.Verdict) walk {
 	status, final, body, err := wk.get(root + "/")
 	switch {
 	case status == 401 || status == 403 || status == 429:
-		return done(OutcomeRefused)
+		return done(report.OutcomeRefused)
 	case err == nil && status == 200:
 		pi := parsePage(final, body)
 		home = &pi
@@ -227,7 +228,7 @@ func articleOrder(w *Web, site Site, rule func(string) shape.Verdict) walk {
 			res.feeds = append(res.feeds, a.href.String())
 		}
 		if len(res.feeds) > 0 {
-			return done(OutcomeFeed)
+			return done(report.OutcomeFeed)
 		}
 	}
 
@@ -239,7 +240,7 @@ func articleOrder(w *Web, site Site, rule func(string) shape.Verdict) walk {
 		}
 		if _, err := parseFeedXML(body); err == nil {
 			res.feeds = []string{final.String()}
-			return done(OutcomeFeed)
+			return done(report.OutcomeFeed)
 		}
 	}
 
@@ -271,7 +272,7 @@ func articleOrder(w *Web, site Site, rule func(string) shape.Verdict) walk {
 					continue
 				}
 				res.sitemaps, res.sitemapURLs = []string{child}, len(cdoc.locs)
-				if kind == OutcomeNewsSitemap {
+				if kind == report.OutcomeNewsSitemap {
 					// An index of news sitemaps is a choice of departments.
 					res.sitemaps = doc.children
 				}
@@ -289,14 +290,14 @@ func articleOrder(w *Web, site Site, rule func(string) shape.Verdict) walk {
 	if home != nil {
 		res.sections = homeSections(home, start.Hostname(), rule)
 		if res.sections > 0 {
-			return done(OutcomeSections)
+			return done(report.OutcomeSections)
 		}
 	}
-	return done(OutcomeNone)
+	return done(report.OutcomeNone)
 }
 
 func finishSitemap(done func(string) walk, res *walk, kind string, doc *sitemapDoc, home *pageInfo, rule func(string) shape.Verdict) walk {
-	if kind == OutcomeSections {
+	if kind == report.OutcomeSections {
 		for _, loc := range doc.locs {
 			if u, err := url.Parse(loc); err == nil && shapeOf(rule, u) == shape.Section {
 				res.sections++
@@ -334,11 +335,11 @@ func usable(doc *sitemapDoc, rule func(string) shape.Verdict) string {
 	n := float64(len(doc.locs))
 	switch {
 	case float64(sections)/n >= 0.7:
-		return OutcomeSections
+		return report.OutcomeSections
 	case float64(articles)/n >= 0.7 && (doc.newsNS || doc.newsTags > 0):
-		return OutcomeNewsSitemap
+		return report.OutcomeNewsSitemap
 	case float64(articles)/n >= 0.7 && dated:
-		return OutcomeArticleSitemap
+		return report.OutcomeArticleSitemap
 	}
 	return ""
 }

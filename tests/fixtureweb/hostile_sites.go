@@ -10,6 +10,8 @@ import (
 
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/japanese"
+
+	"feedscout/report"
 )
 
 // HostileSites returns the hostile web of issue 7: slow and silent
@@ -84,14 +86,14 @@ func hostileSilent() Site {
 	rt.fallback = silent()
 	rt.handle("/", silent())
 	return Site{Name: "silent", Host: hostileHost("silent"), Handler: rt, Expect: Expect{
-		Outcome: OutcomeNone, Problem: "timeout", Within: 75 * time.Second,
+		Outcome: report.OutcomeNone, Problem: "timeout", Within: 75 * time.Second,
 		Note: "robots.txt answers; every other request is read and never answered (no status line, no byte)",
 	}}
 }
 
 func hostileSilentTLS() Site {
 	return Site{Name: "silent-tls", Host: hostileHost("silent-tls"), Handler: silentTLS{}, Expect: Expect{
-		Outcome: OutcomeRefused, Acceptable: []string{OutcomeNone}, Problem: "timeout", Within: 30 * time.Second,
+		Outcome: report.OutcomeRefused, Acceptable: []string{report.OutcomeNone}, Problem: "timeout", Within: 30 * time.Second,
 		Note: "the TLS handshake is never answered (the tunnel opens, no ServerHello), robots.txt included: unreachable robots.txt means complete disallow (RFC 9309 2.3.1.4)",
 	}}
 }
@@ -103,7 +105,7 @@ func hostileTrickle() Site {
 	rt.handle("/", trickle(time.Second, body))
 	rt.handle("/feed.xml", trickle(time.Second, body))
 	return Site{Name: "trickle", Host: hostileHost("trickle"), Handler: rt, Expect: Expect{
-		Outcome: OutcomeNone, Problem: "timeout", Within: 75 * time.Second,
+		Outcome: report.OutcomeNone, Problem: "timeout", Within: 75 * time.Second,
 		Note: "robots.txt answers; every other response, status line included, comes one byte a second",
 	}}
 }
@@ -113,7 +115,7 @@ func hostileHang() Site {
 	rt.fallback = hangAfterHeaders()
 	rt.handle("/", hangAfterHeaders())
 	return Site{Name: "hang-after-headers", Host: hostileHost("hang"), Handler: rt, Expect: Expect{
-		Outcome: OutcomeNone, Problem: "timeout", Within: 75 * time.Second,
+		Outcome: report.OutcomeNone, Problem: "timeout", Within: 75 * time.Second,
 		Note: "robots.txt answers; every other request gets 200 and headers promising 100000 bytes, then nothing",
 	}}
 }
@@ -124,7 +126,7 @@ func hostileBombSitemap() Site {
 	rt.handle("/robots.txt", text(typeText, "User-agent: *\nDisallow: /private/\n\nSitemap: https://"+host+"/sitemap.xml.gz\n"))
 	rt.handle("/sitemap.xml.gz", gzipBombFile())
 	return Site{Name: "gzip-bomb-sitemap", Host: host, Handler: rt, Expect: Expect{
-		Outcome: OutcomeNone, Problem: "too-large", ArticleRequests: 12,
+		Outcome: report.OutcomeNone, Problem: "too-large", ArticleRequests: 12,
 		Note: "robots.txt lists sitemap.xml.gz: about 1 MiB of gzip that expands to an XML prefix and 1 GiB of spaces",
 	}}
 }
@@ -133,7 +135,7 @@ func hostileBombPage() Site {
 	_, rt := hostileNews("bomb-page", false)
 	rt.handle("/", gzipBombPage())
 	return Site{Name: "gzip-bomb-home", Host: hostileHost("bomb-page"), Handler: rt, Expect: Expect{
-		Outcome: OutcomeNone, Problem: "too-large", ArticleRequests: 11,
+		Outcome: report.OutcomeNone, Problem: "too-large", ArticleRequests: 11,
 		Note: "the homepage comes with Content-Encoding: gzip, about 1 MiB expanding to 1 GiB, whatever Accept-Encoding said",
 	}}
 }
@@ -142,7 +144,7 @@ func hostileHuge() Site {
 	_, rt := hostileNews("huge", false)
 	rt.handle("/", hugePage(20<<20))
 	return Site{Name: "huge-home", Host: hostileHost("huge"), Handler: rt, Expect: Expect{
-		Outcome: OutcomeNone, Problem: "too-large", ArticleRequests: 11,
+		Outcome: report.OutcomeNone, Problem: "too-large", ArticleRequests: 11,
 		Note: "the homepage is 20 MiB of HTML (Content-Length set, streamed)",
 	}}
 }
@@ -165,7 +167,7 @@ func hostileDeep() Site {
 		return p
 	}))
 	return Site{Name: "deep-html", Host: hostileHost("deep"), Handler: rt, Expect: Expect{
-		Outcome: OutcomeFeed, FeedURL: feedOf("deep"), FeedFormat: "rss", FeedItems: 10, ArticleRequests: 2,
+		Outcome: report.OutcomeFeed, FeedURL: feedOf("deep"), FeedFormat: "rss", FeedItems: 10, ArticleRequests: 2,
 		Note: "the homepage nests 10,000 <div>s around one link; its head has an ordinary feed link tag",
 	}}
 }
@@ -191,7 +193,7 @@ func hostileBadUTF8() Site {
 		return bytes.ReplaceAll(rssFeed(n.feedMeta(now, feedOf("bad-utf8")), items), []byte("BADBYTES"), []byte("\xff"+bad))
 	}))
 	return Site{Name: "invalid-utf8", Host: hostileHost("bad-utf8"), Handler: rt, Expect: Expect{
-		Outcome: OutcomeFeed, FeedURL: feedOf("bad-utf8"), FeedFormat: "rss", FeedItems: 10, ArticleRequests: 2,
+		Outcome: report.OutcomeFeed, FeedURL: feedOf("bad-utf8"), FeedFormat: "rss", FeedItems: 10, ArticleRequests: 2,
 		Problem: "invalid UTF-8 in the page title, the link tag's title and half the feed's item titles: the report must still be valid JSON",
 	}}
 }
@@ -233,7 +235,7 @@ func encodedFeed(name, encName string, enc func(string) (string, error), title s
 	rt.handle("/", text("text/html; charset="+encName, homeEnc))
 	rt.handle("/rss.xml", doc(ctype, rss))
 	return Site{Name: name, Host: host, Handler: rt, Expect: Expect{
-		Outcome: OutcomeFeed, FeedURL: origin + "/rss.xml", FeedFormat: "rss", FeedTitle: title, FeedItems: len(headlines), ArticleRequests: 2,
+		Outcome: report.OutcomeFeed, FeedURL: origin + "/rss.xml", FeedFormat: "rss", FeedTitle: title, FeedItems: len(headlines), ArticleRequests: 2,
 		Note: "the homepage and its feed are in " + encName + ", declared in the page's meta charset and the feed's XML declaration",
 	}}
 }
@@ -263,7 +265,7 @@ func hostileTruncated() Site {
 		return full[:len(full)/2]
 	}))
 	return Site{Name: "truncated-xml", Host: host, Handler: rt, Expect: Expect{
-		Outcome: OutcomeNone, ArticleRequests: 12,
+		Outcome: report.OutcomeNone, ArticleRequests: 12,
 		Problem: "the first guess (/feed) is an RSS document cut off two thirds in, and the only sitemap is cut off halfway: neither may count",
 	}}
 }
@@ -297,7 +299,7 @@ func hostileEntities() Site {
 		return []byte(b.String())
 	}))
 	return Site{Name: "xml-entities", Host: host, Handler: rt, Expect: Expect{
-		Outcome: OutcomeFeed, Acceptable: []string{OutcomeNone}, FeedURL: feedOf("entities"), FeedFormat: "rss", ArticleRequests: 2,
+		Outcome: report.OutcomeFeed, Acceptable: []string{report.OutcomeNone}, FeedURL: feedOf("entities"), FeedFormat: "rss", ArticleRequests: 2,
 		Problem: "the advertised feed declares a billion-laughs DOCTYPE, an external entity on file:///etc/passwd and one on /private/dtd (disallowed): nothing may be expanded or fetched",
 	}}
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"feedscout/report"
 	"feedscout/wasm/shape"
 )
 
@@ -358,8 +359,8 @@ func TestRobotsAtItsWorst(t *testing.T) {
 }
 
 func TestExpectIsComplete(t *testing.T) {
-	outcomes := map[string]bool{OutcomeFeed: true, OutcomeNewsSitemap: true, OutcomeArticleSitemap: true,
-		OutcomeSections: true, OutcomeRefused: true, OutcomeNone: true}
+	outcomes := map[string]bool{report.OutcomeFeed: true, report.OutcomeNewsSitemap: true, report.OutcomeArticleSitemap: true,
+		report.OutcomeSections: true, report.OutcomeRefused: true, report.OutcomeNone: true}
 	def, hostile := DefaultSites(), HostileSites()
 	if len(def) < 30 {
 		t.Errorf("%d default sites, want at least 30", len(def))
@@ -384,11 +385,11 @@ func TestExpectIsComplete(t *testing.T) {
 			t.Errorf("%s: no Note or Problem", s.Name)
 		}
 		switch e.Outcome {
-		case OutcomeFeed:
+		case report.OutcomeFeed:
 			if e.FeedURL == "" || e.FeedFormat == "" {
 				t.Errorf("%s: feed without FeedURL or FeedFormat", s.Name)
 			}
-		case OutcomeNewsSitemap, OutcomeArticleSitemap:
+		case report.OutcomeNewsSitemap, report.OutcomeArticleSitemap:
 			if len(e.Sitemaps) == 0 || e.SitemapURLs == 0 {
 				t.Errorf("%s: sitemap outcome without Sitemaps", s.Name)
 			}

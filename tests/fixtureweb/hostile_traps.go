@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"feedscout/report"
 )
 
 // Hostile sites, continued: redirect traps, robots.txt at its worst and a
@@ -18,7 +20,7 @@ func hostileRedirectLoop() Site {
 	rt.handle("/index.html", b)
 	rt.handle("/feed", redirect(http.StatusMovedPermanently, "/feed"))
 	return Site{Name: "redirect-loop", Host: hostileHost("loop"), Handler: rt, Expect: Expect{
-		Outcome: OutcomeNone, Problem: "redirect loop",
+		Outcome: report.OutcomeNone, Problem: "redirect loop",
 		Note: "/ redirects to /index.html and back; /feed redirects to itself; every request of a loop counts against the 25",
 	}}
 }
@@ -35,7 +37,7 @@ func hostileRedirectChain() Site {
 	}
 	rt.handle("/home/", n.homeHandler())
 	return Site{Name: "redirect-chain", Host: hostileHost("chain"), Handler: rt, Expect: Expect{
-		Outcome: OutcomeFeed, FeedURL: feedOf("chain"), FeedFormat: "rss", FeedItems: 10, Problem: "too many redirects",
+		Outcome: report.OutcomeFeed, FeedURL: feedOf("chain"), FeedFormat: "rss", FeedItems: 10, Problem: "too many redirects",
 		Note: "the homepage is 8 redirects away (/ -> /r/1 -> ... -> /r/7 -> /home/, which has a feed link): a chain longer than 5 must end, and the report says so; the feed is still found at /feed.xml, one of the nine usual paths",
 	}}
 }
@@ -47,7 +49,7 @@ func hostileRedirectScheme() Site {
 	rt.handle("/feed/", redirect(http.StatusFound, "javascript:alert(document.cookie)"))
 	rt.handle("/rss", redirect(http.StatusFound, "data:text/html,<script>alert(1)</script>"))
 	return Site{Name: "redirect-scheme", Host: hostileHost("scheme"), Handler: rt, Expect: Expect{
-		Outcome: OutcomeNone, Problem: "redirect to a non-http(s) URL",
+		Outcome: report.OutcomeNone, Problem: "redirect to a non-http(s) URL",
 		Note: "the homepage redirects to ftp:, /feed to file:, /feed/ to javascript:, /rss to data:; none may be followed",
 	}}
 }
@@ -63,7 +65,7 @@ func hostileRedirectOffsite() Site {
 	return Site{Name: "redirect-offsite", Host: hostileHost("offsite"), Handler: rt,
 		Extra: []Host{{Name: landing, Handler: lrt}},
 		Expect: Expect{
-			Outcome: OutcomeFeed, Acceptable: []string{OutcomeNone}, FeedURL: "https://" + landing + "/feed.xml", FeedFormat: "rss",
+			Outcome: report.OutcomeFeed, Acceptable: []string{report.OutcomeNone}, FeedURL: "https://" + landing + "/feed.xml", FeedFormat: "rss",
 			Problem: "the homepage redirects to another site: each hop paced, counted and logged; the other host's robots.txt applies there",
 		}}
 }
@@ -76,7 +78,7 @@ func hostileRedirectPrivate() Site {
 	rt.handle("/rss", redirect(http.StatusFound, "http://[::1]:8080/"))
 	rt.handle("/rss.xml", redirect(http.StatusFound, "http://localhost/rss.xml"))
 	return Site{Name: "redirect-private", Host: hostileHost("private"), Handler: rt, Expect: Expect{
-		Outcome: OutcomeNone,
+		Outcome: report.OutcomeNone,
 		Problem: "redirects to link-local, private and loopback addresses and to localhost: the link-local and private ones reach the trusted proxy (which answers 502 and records them: Hits(\"169.254.169.254\")); Go's environment proxy never proxies loopback or localhost, so the product dials those itself and its dialer check must refuse them",
 	}}
 }
@@ -85,7 +87,7 @@ func hostileRobots5xx() Site {
 	_, rt := hostileNews("robots-5xx", true)
 	rt.handle("/robots.txt", status(http.StatusServiceUnavailable, "503 Service Unavailable", "Back soon."))
 	return Site{Name: "robots-5xx", Host: hostileHost("robots-5xx"), Handler: rt, Expect: Expect{
-		Outcome: OutcomeRefused, Reason: "robots.txt", ArticleRequests: 1,
+		Outcome: report.OutcomeRefused, Reason: "robots.txt", ArticleRequests: 1,
 		Note: "robots.txt answers 503: complete disallow (RFC 9309 2.3.1.4), though the homepage would answer",
 	}}
 }
@@ -94,7 +96,7 @@ func hostileRobotsTimeout() Site {
 	_, rt := hostileNews("robots-timeout", true)
 	rt.handle("/robots.txt", silent())
 	return Site{Name: "robots-timeout", Host: hostileHost("robots-timeout"), Handler: rt, Expect: Expect{
-		Outcome: OutcomeRefused, Problem: "timeout", Within: 30 * time.Second,
+		Outcome: report.OutcomeRefused, Problem: "timeout", Within: 30 * time.Second,
 		Note: "robots.txt is never answered: unreachable means complete disallow (RFC 9309 2.3.1.4); the homepage would answer at once",
 	}}
 }
@@ -109,7 +111,7 @@ func hostileRobots429() Site {
 	rt.handle("/", tooMany)
 	rt.fallback = tooMany
 	return Site{Name: "robots-429", Host: hostileHost("robots-429"), Handler: rt, Expect: Expect{
-		Outcome: OutcomeRefused, Reason: "429", ArticleRequests: 2,
+		Outcome: report.OutcomeRefused, Reason: "429", ArticleRequests: 2,
 		Note: "every URL, robots.txt included, answers 429: RFC 9309 counts it as 4xx (allow all), then the homepage's 429 stops the site; a product that treats robots.txt 429 as disallow stops after 1",
 	}}
 }
@@ -118,7 +120,7 @@ func hostileRobotsHTML() Site {
 	_, rt := hostileNews("robots-html", true)
 	rt.handle("/robots.txt", text(typeHTML, "<!DOCTYPE html>\n<html><head><title>Welcome</title></head><body>\n<p>User-agent: this is a page, not a robots.txt.</p>\n<p>Disallow: nothing here either</p>\n</body></html>\n"))
 	return Site{Name: "robots-html", Host: hostileHost("robots-html"), Handler: rt, Expect: Expect{
-		Outcome: OutcomeFeed, FeedURL: feedOf("robots-html"), FeedFormat: "rss", FeedItems: 10, ArticleRequests: 2,
+		Outcome: report.OutcomeFeed, FeedURL: feedOf("robots-html"), FeedFormat: "rss", FeedItems: 10, ArticleRequests: 2,
 		Note: "robots.txt is an HTML page served with 200: no valid rule in it, so everything is allowed",
 	}}
 }
@@ -133,7 +135,7 @@ User-agent: *
 Disallow: /private/
 `))
 	return Site{Name: "robots-preamble", Host: hostileHost("robots-preamble"), Handler: rt, Expect: Expect{
-		Outcome: OutcomeFeed, FeedURL: feedOf("robots-preamble"), FeedFormat: "rss", FeedItems: 10, ArticleRequests: 2,
+		Outcome: report.OutcomeFeed, FeedURL: feedOf("robots-preamble"), FeedFormat: "rss", FeedItems: 10, ArticleRequests: 2,
 		Note: "robots.txt starts with Disallow: / before any User-agent line: those rules belong to no group and are ignored (RFC 9309 2.1), so the site is allowed",
 	}}
 }
@@ -144,7 +146,7 @@ func hostileRobotsHuge() Site {
 		serveDoc(w, r, typeText, bigRobots(), time.Time{})
 	}))
 	return Site{Name: "robots-huge", Host: hostileHost("robots-huge"), Handler: rt, Expect: Expect{
-		Outcome: OutcomeFeed, FeedURL: feedOf("robots-huge"), FeedFormat: "rss", FeedItems: 10, ArticleRequests: 2,
+		Outcome: report.OutcomeFeed, FeedURL: feedOf("robots-huge"), FeedFormat: "rss", FeedItems: 10, ArticleRequests: 2,
 		Note: "robots.txt is 5 MiB of rules; the ones that matter are in the first lines (RFC 9309 2.5: parse at least 500 KiB)",
 	}}
 }
@@ -166,7 +168,7 @@ Disallow: /private/
 `))
 	rt.prefix("/keizai/", n.articleHandler(regexp.MustCompile(`^/keizai/\d{4}/\d{2}/\d{2}/story-\d{5}$`).MatchString))
 	return Site{Name: "robots-nonascii", Host: host, Handler: rt, Expect: Expect{
-		Outcome: OutcomeSections, ArticleRequests: 11,
+		Outcome: report.OutcomeSections, ArticleRequests: 11,
 		Note: "robots.txt disallows /ニュース/ written raw and /特集/ percent-encoded; the homepage links to both (percent-encoded, lower-case hex) and to /経済/ and /スポーツ/: neither disallowed section may be fetched in either spelling",
 	}}
 }
@@ -199,7 +201,7 @@ func hostileSitemap50k() Site {
 		_, _ = w.Write([]byte(b.String()))
 	}))
 	return Site{Name: "sitemap-50k", Host: host, Handler: rt, Expect: Expect{
-		Outcome: OutcomeArticleSitemap, Sitemaps: []string{"https://" + host + "/sitemap.xml"}, SitemapURLs: 50000, ArticleRequests: 12,
+		Outcome: report.OutcomeArticleSitemap, Sitemaps: []string{"https://" + host + "/sitemap.xml"}, SitemapURLs: 50000, ArticleRequests: 12,
 		Note: "robots.txt lists one sitemap of 50,000 dated article URLs (about 6 MiB, the protocol's maximum count, under the 8 MiB cap)",
 	}}
 }

@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"regexp"
 	"time"
+
+	"feedscout/report"
 )
 
 // The three sites of the source article that announce their feed in a
@@ -45,7 +47,7 @@ Sitemap: https://www.theverge.com/sitemaps/google_news
 	return Site{
 		Name: "theverge", Host: "www.theverge.com", Handler: gz(rt),
 		Expect: Expect{
-			Outcome: OutcomeFeed, FeedURL: feed, FeedFormat: "atom", FeedItems: 20,
+			Outcome: report.OutcomeFeed, FeedURL: feed, FeedFormat: "atom", FeedItems: 20,
 			SeedRequests: 2, ArticleRequests: 2,
 			Note: "link tag in the homepage (type says RSS, the document is Atom)",
 		},
@@ -94,7 +96,7 @@ Sitemap: https://techcrunch.com/news-sitemap.xml
 	return Site{
 		Name: "techcrunch", Host: "techcrunch.com", Handler: gz(rt),
 		Expect: Expect{
-			Outcome: OutcomeFeed, FeedURL: feed, FeedFormat: "rss", FeedItems: 20, Feeds: []string{feed, comments},
+			Outcome: report.OutcomeFeed, FeedURL: feed, FeedFormat: "rss", FeedItems: 20, Feeds: []string{feed, comments},
 			SeedRequests: 2, ArticleRequests: 2,
 			Note: "WordPress with the main feed and the comments feed in link tags",
 		},
@@ -138,7 +140,7 @@ Sitemap: https://www.itmedia.co.jp/sitemap_index.xml
 		Name: "itmedia", Host: "www.itmedia.co.jp", Handler: gz(rt),
 		Extra: []Host{{Name: "rss.itmedia.co.jp", Handler: feedHost}},
 		Expect: Expect{
-			Outcome: OutcomeFeed, FeedURL: feed, FeedFormat: "rss", FeedItems: 30,
+			Outcome: report.OutcomeFeed, FeedURL: feed, FeedFormat: "rss", FeedItems: 30,
 			SeedRequests: 2, ArticleRequests: 2,
 			Note: "link tag to a feed on another host, rss.itmedia.co.jp (which has its own robots.txt)",
 		},

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"feedscout/report"
 )
 
 // Nikkei: no feed anywhere; robots.txt lists a company-data sitemap (not
@@ -174,7 +176,7 @@ Sitemap: https://www.nikkei.com/sections_sitemap.xml
 	return Site{
 		Name: "nikkei", Host: "www.nikkei.com", Handler: gz(rt),
 		Expect: Expect{
-			Outcome:     OutcomeSections,
+			Outcome:     report.OutcomeSections,
 			Sitemaps:    []string{nikkeiOrigin + "/sections_sitemap.xml"},
 			SitemapURLs: 187, Sections: 185, Fresh: 157,
 			Follow:       []Follow{{URL: nikkeiOrigin + "/business/startups/", Links: 271, Shaped: 26, Articles: 20, Segment: "article"}},

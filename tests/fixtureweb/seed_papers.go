@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"feedscout/report"
 )
 
 // Asahi and Yomiuri: no feed; all nine guesses fail (asahi.com/rss with
@@ -65,7 +67,7 @@ Sitemap: https://www.asahi.com/sitemap_news.xml
 	return Site{
 		Name: "asahi", Host: "www.asahi.com", Handler: gz(rt),
 		Expect: Expect{
-			Outcome: OutcomeNewsSitemap, Sitemaps: children, SitemapURLs: 20,
+			Outcome: report.OutcomeNewsSitemap, Sitemaps: children, SitemapURLs: 20,
 			SeedRequests: 14, ArticleRequests: 14,
 			Note: "/rss answers 403 and the other guesses 404; robots.txt lists an unusable sitemap, then an index of 8 department news sitemaps",
 		},
@@ -124,7 +126,7 @@ Sitemap: https://www.yomiuri.co.jp/sitemap-news.xml
 	return Site{
 		Name: "yomiuri", Host: "www.yomiuri.co.jp", Handler: gz(rt),
 		Expect: Expect{
-			Outcome: OutcomeNewsSitemap, Sitemaps: []string{yomiuriOrigin + "/sitemap-news.xml"}, SitemapURLs: 60,
+			Outcome: report.OutcomeNewsSitemap, Sitemaps: []string{yomiuriOrigin + "/sitemap-news.xml"}, SitemapURLs: 60,
 			SeedRequests: 13, ArticleRequests: 13,
 			Note: "all nine guesses 404; robots.txt lists an unusable sitemap, then a news sitemap of 60 articles",
 		},
@@ -145,7 +147,7 @@ Sitemap: https://apnews.com/sitemap.xml
 	return Site{
 		Name: "apnews", Host: "apnews.com", Handler: rt,
 		Expect: Expect{
-			Outcome: OutcomeRefused, Reason: "403", SeedRequests: 2, ArticleRequests: 2,
+			Outcome: report.OutcomeRefused, Reason: "403", SeedRequests: 2, ArticleRequests: 2,
 			Note: "robots.txt allows everything, then the homepage and every other URL answer 403",
 		},
 	}
@@ -186,7 +188,7 @@ Sitemap: https://www.reuters.com/arc/outboundfeeds/news-sitemap-index/?outputTyp
 	return Site{
 		Name: "reuters", Host: "www.reuters.com", Handler: gz(rt),
 		Expect: Expect{
-			Outcome: OutcomeRefused, Reason: "robots.txt", SeedRequests: 1, ArticleRequests: 1,
+			Outcome: report.OutcomeRefused, Reason: "robots.txt", SeedRequests: 1, ArticleRequests: 1,
 			Note: "robots.txt names the crawlers it allows and disallows everyone else: stop after robots.txt",
 		},
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"feedscout/report"
 	"feedscout/wasm/shape"
 )
 
@@ -188,13 +189,13 @@ func TestArticleLinksHaveArticleShape(t *testing.T) {
 					check("feed item", f.links)
 				}
 			}
-			if e := site.Expect; (e.Outcome == OutcomeNewsSitemap || e.Outcome == OutcomeArticleSitemap) && len(e.Sitemaps) > 0 {
+			if e := site.Expect; (e.Outcome == report.OutcomeNewsSitemap || e.Outcome == report.OutcomeArticleSitemap) && len(e.Sitemaps) > 0 {
 				for i, sm := range e.Sitemaps {
 					doc := fetchSitemap(t, c, sm)
 					if i == 0 && len(doc.locs) != e.SitemapURLs {
 						t.Errorf("%s: %d URLs, want %d", sm, len(doc.locs), e.SitemapURLs)
 					}
-					if news := doc.newsTags > 0; news != (e.Outcome == OutcomeNewsSitemap) || (news && doc.newsTags != len(doc.locs)) {
+					if news := doc.newsTags > 0; news != (e.Outcome == report.OutcomeNewsSitemap) || (news && doc.newsTags != len(doc.locs)) {
 						t.Errorf("%s: %d news tags for %d URLs, outcome %s", sm, doc.newsTags, len(doc.locs), e.Outcome)
 					}
 					for j, lm := range doc.lastmods {
@@ -209,4 +210,4 @@ func TestArticleLinksHaveArticleShape(t *testing.T) {
 	}
 }
 
-func news(e Expect) bool { return e.Outcome == OutcomeNewsSitemap }
+func news(e Expect) bool { return e.Outcome == report.OutcomeNewsSitemap }

@@ -3,16 +3,20 @@ package fixtureweb
 import (
 	"net/http"
 	"time"
+
+	"feedscout/report"
 )
 
-// Outcomes of a discovery, as in the report's "outcome" field (DESIGN.md).
+// Outcomes of a discovery under the names the tests in tests/ use: they
+// are report's (report.OutcomeFeed...), the one list of them. Code in this
+// package names report's directly.
 const (
-	OutcomeFeed           = "feed"
-	OutcomeNewsSitemap    = "news-sitemap"
-	OutcomeArticleSitemap = "article-sitemap"
-	OutcomeSections       = "sections"
-	OutcomeRefused        = "refused"
-	OutcomeNone           = "none"
+	OutcomeFeed           = report.OutcomeFeed
+	OutcomeNewsSitemap    = report.OutcomeNewsSitemap
+	OutcomeArticleSitemap = report.OutcomeArticleSitemap
+	OutcomeSections       = report.OutcomeSections
+	OutcomeRefused        = report.OutcomeRefused
+	OutcomeNone           = report.OutcomeNone
 )
 
 // Site is one site of the fixture web: the host discovery starts at, the
@@ -78,10 +82,11 @@ func (s Site) Hosts() []string {
 // compare the product's report with it and the request-economy benchmark
 // uses its counts as the baseline. Zero values mean "not asserted".
 //
-// "The article's order" is the source article's discovery as DESIGN.md
-// restates it: robots.txt; the homepage and its advertised feeds (RSS,
-// Atom, or JSON Feed link tags, resolved against <base href>); the nine
-// usual paths in order, stopping at the first that parses as RSS or Atom;
+// "The article's order" is the source article's discovery, `--order
+// article` (docs/ARCHITECTURE.md, "Discovery of one site"): robots.txt;
+// the homepage and its advertised feeds (RSS, Atom, or JSON Feed link
+// tags, resolved against <base href>); the nine usual paths in order,
+// stopping at the first that parses as RSS or Atom;
 // up to 4 sitemaps from robots.txt in their listed order, one level into an
 // index (up to 5 children in listed order), stopping at the first usable;
 // then sections from the sitemap or the homepage's anchors, with no
@@ -91,7 +96,7 @@ func (s Site) Hosts() []string {
 // fetched.
 type Expect struct {
 	// Outcome is the report outcome a correct discovery reaches:
-	// OutcomeFeed, OutcomeNewsSitemap, OutcomeArticleSitemap,
+	// report.OutcomeFeed, OutcomeNewsSitemap, OutcomeArticleSitemap,
 	// OutcomeSections, OutcomeRefused or OutcomeNone.
 	Outcome string
 	// ArticleOutcome is what the article's order reaches when that differs

@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"regexp"
 	"time"
+
+	"feedscout/report"
 )
 
 // Blogs on the common CMSs whose theme forgot the link tag: the feed is
@@ -43,7 +45,7 @@ Sitemap: https://www.fieldnotes-garden.com/wp-sitemap.xml
 	return Site{
 		Name: "wordpress-nolink", Host: "www.fieldnotes-garden.com", Handler: gz(rt),
 		Expect: Expect{
-			Outcome: OutcomeFeed, FeedURL: origin + "/feed/", FeedFormat: "rss", FeedItems: 10, ArticleRequests: 4,
+			Outcome: report.OutcomeFeed, FeedURL: origin + "/feed/", FeedFormat: "rss", FeedItems: 10, ArticleRequests: 4,
 			Note: "WordPress (generator meta, wp-json link) without a feed link tag: /feed redirects to /feed/",
 		},
 	}
@@ -77,7 +79,7 @@ Sitemap: https://kamerablog.blogspot.com/sitemap.xml
 	return Site{
 		Name: "blogger-nolink", Host: "kamerablog.blogspot.com", Handler: rt,
 		Expect: Expect{
-			Outcome: OutcomeFeed, FeedURL: feed, FeedFormat: "atom", FeedItems: 25, ArticleRequests: 10,
+			Outcome: report.OutcomeFeed, FeedURL: feed, FeedFormat: "atom", FeedItems: 25, ArticleRequests: 10,
 			Note: "Blogger without a feed link tag: the Atom feed is only at /feeds/posts/default, the eighth guess",
 		},
 	}
@@ -97,7 +99,7 @@ func hugoBlog() Site {
 	return Site{
 		Name: "hugo-nolink", Host: "quietcompiler.net", Scheme: "http", Handler: rt,
 		Expect: Expect{
-			Outcome: OutcomeFeed, FeedURL: origin + "/index.xml", FeedFormat: "rss", FeedItems: 15, ArticleRequests: 9,
+			Outcome: report.OutcomeFeed, FeedURL: origin + "/index.xml", FeedFormat: "rss", FeedItems: 15, ArticleRequests: 9,
 			Note: "Hugo on plain http only (no TLS service) without a feed link tag: /index.xml, the seventh guess",
 		},
 	}
@@ -127,7 +129,7 @@ Disallow: /webmentions/receive/
 	return Site{
 		Name: "ghost-nolink", Host: "www.sailing-ledger.com", Handler: gz(rt),
 		Expect: Expect{
-			Outcome: OutcomeFeed, FeedURL: origin + "/rss/", FeedFormat: "rss", FeedItems: 15, ArticleRequests: 6,
+			Outcome: report.OutcomeFeed, FeedURL: origin + "/rss/", FeedFormat: "rss", FeedItems: 15, ArticleRequests: 6,
 			Note: "Ghost without a feed link tag: /rss redirects to /rss/, the third guess",
 		},
 	}
@@ -151,7 +153,7 @@ func jsonFeedSite() Site {
 	return Site{
 		Name: "jsonfeed", Host: "www.lindqvist.blog", Handler: gz(rt),
 		Expect: Expect{
-			Outcome: OutcomeFeed, FeedURL: feed, FeedFormat: "json", FeedItems: 12, ArticleRequests: 2,
+			Outcome: report.OutcomeFeed, FeedURL: feed, FeedFormat: "json", FeedItems: 12, ArticleRequests: 2,
 			Note: "a JSON Feed (application/feed+json) in a link tag with a relative href, and no RSS or Atom anywhere",
 		},
 	}
@@ -181,7 +183,7 @@ func feedburnerSite() Site {
 		Name: "feed-elsewhere", Host: "www.harbourtimes.co.nz", Handler: gz(rt),
 		Extra: []Host{{Name: "feeds.feedburner.com", Handler: fb}},
 		Expect: Expect{
-			Outcome: OutcomeFeed, FeedURL: feed, FeedFormat: "rss", FeedItems: 15, ArticleRequests: 2,
+			Outcome: report.OutcomeFeed, FeedURL: feed, FeedFormat: "rss", FeedItems: 15, ArticleRequests: 2,
 			Note: "link tag to a feed on a feed service's host (another registrable domain)",
 		},
 	}

@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"regexp"
 	"time"
+
+	"feedscout/report"
 )
 
 // Sites without a feed link tag that end on a sitemap or on sections, and
@@ -39,7 +41,7 @@ Sitemap: https://www.kolkata-courier.in/sitemap-news.xml
 	return Site{
 		Name: "soft404-news", Host: "www.kolkata-courier.in", Handler: gz(rt),
 		Expect: Expect{
-			Outcome: OutcomeNewsSitemap, Sitemaps: []string{origin + "/sitemap-news.xml"}, SitemapURLs: 40, ArticleRequests: 12,
+			Outcome: report.OutcomeNewsSitemap, Sitemaps: []string{origin + "/sitemap-news.xml"}, SitemapURLs: 40, ArticleRequests: 12,
 			Note: "every unknown URL answers 200 with an HTML page (soft 404): all nine guesses are HTML, not feeds; robots.txt lists a news sitemap",
 		},
 	}
@@ -56,7 +58,7 @@ func soft404All() Site {
 	return Site{
 		Name: "soft404-all", Host: "www.bigcity-tribune.com", Handler: gz(rt),
 		Expect: Expect{
-			Outcome: OutcomeSections, Sections: 9, ArticleRequests: 11,
+			Outcome: report.OutcomeSections, Sections: 9, ArticleRequests: 11,
 			Note: "every URL, robots.txt included, answers 200 with HTML; the homepage's 8 sections plus the homepage itself (it links to articles)",
 		},
 	}
@@ -91,7 +93,7 @@ Sitemap: https://www.prairie-gazette.com/sitemaps/news-sitemap.xml.gz
 	return Site{
 		Name: "gzip-news-sitemap", Host: "www.prairie-gazette.com", Handler: gz(rt),
 		Expect: Expect{
-			Outcome: OutcomeNewsSitemap, Sitemaps: []string{origin + "/sitemaps/news-sitemap.xml.gz"}, SitemapURLs: 30, ArticleRequests: 12,
+			Outcome: report.OutcomeNewsSitemap, Sitemaps: []string{origin + "/sitemaps/news-sitemap.xml.gz"}, SitemapURLs: 30, ArticleRequests: 12,
 			Note: "the news sitemap is a .xml.gz file (application/x-gzip, no Content-Encoding); pages are served with Content-Encoding: gzip",
 		},
 	}
@@ -134,7 +136,7 @@ Sitemap: https://www.harbor-dispatch.com/sitemap_index.xml
 	return Site{
 		Name: "wordpress-nofeed", Host: "www.harbor-dispatch.com", Handler: gz(rt),
 		Expect: Expect{
-			Outcome: OutcomeArticleSitemap, Sitemaps: []string{origin + "/post-sitemap.xml.gz"}, SitemapURLs: 25, ArticleRequests: 16,
+			Outcome: report.OutcomeArticleSitemap, Sitemaps: []string{origin + "/post-sitemap.xml.gz"}, SitemapURLs: 25, ArticleRequests: 16,
 			Note: "WordPress with feeds disabled: /feed and /feed/ redirect to the homepage (HTML, not a feed); a Yoast-style sitemap index whose second child, a .gz, lists dated posts",
 		},
 	}
@@ -157,7 +159,7 @@ func articleSitemap() Site {
 	return Site{
 		Name: "article-sitemap", Host: "www.recipebox-weekly.com", Handler: gz(rt),
 		Expect: Expect{
-			Outcome: OutcomeArticleSitemap, Sitemaps: []string{origin + "/sitemap.xml"}, SitemapURLs: 30, ArticleRequests: 12,
+			Outcome: report.OutcomeArticleSitemap, Sitemaps: []string{origin + "/sitemap.xml"}, SitemapURLs: 30, ArticleRequests: 12,
 			Note: "no feed; robots.txt lists one plain sitemap of dated articles (no news namespace)",
 		},
 	}
@@ -193,7 +195,7 @@ func nothingUsable() Site {
 	return Site{
 		Name: "nothing", Host: "www.brightline-dental.com", Handler: rt,
 		Expect: Expect{
-			Outcome: OutcomeNone, ArticleRequests: 11,
+			Outcome: report.OutcomeNone, ArticleRequests: 11,
 			Note: "a one-page business site: no feed, no sitemap, no section or article links (only /about/, /contact/, /privacy/, /terms/, fragments, a .php)",
 		},
 	}
@@ -210,7 +212,7 @@ func anchorFeed() Site {
 	return Site{
 		Name: "anchor-feed", Host: "www.riverside-chronicle.org", Handler: gz(rt),
 		Expect: Expect{
-			Outcome: OutcomeFeed, FeedURL: feed, FeedFormat: "rss", FeedItems: 15, ArticleRequests: 6,
+			Outcome: report.OutcomeFeed, FeedURL: feed, FeedFormat: "rss", FeedItems: 15, ArticleRequests: 6,
 			Note: `no link tag, but an <a href="/rss.xml">RSS feed</a> in the footer; the fourth guess finds it too`,
 		},
 	}
@@ -233,7 +235,7 @@ Disallow: /print/
 	return Site{
 		Name: "robots-disallows-feeds", Host: "www.cedar-valley-news.com", Handler: gz(rt),
 		Expect: Expect{
-			Outcome: OutcomeFeed, FeedURL: feed, FeedFormat: "atom", FeedItems: 15, ArticleRequests: 5,
+			Outcome: report.OutcomeFeed, FeedURL: feed, FeedFormat: "atom", FeedItems: 15, ArticleRequests: 5,
 			Note: "robots.txt disallows /feed (so /feed, /feed/ and /feed.xml, which all serve feeds, must not be fetched); /atom.xml is allowed",
 		},
 	}
@@ -253,7 +255,7 @@ Allow: /
 	return Site{
 		Name: "blocks-feedscout", Host: "www.quiet-harbor.net", Handler: rt,
 		Expect: Expect{
-			Outcome: OutcomeRefused, Reason: "robots.txt", ArticleRequests: 1,
+			Outcome: report.OutcomeRefused, Reason: "robots.txt", ArticleRequests: 1,
 			Note: `robots.txt disallows everything for the product token "feedscout" and allows everyone else`,
 		},
 	}
@@ -268,7 +270,7 @@ func homeTooMany() Site {
 	return Site{
 		Name: "home-429", Host: "www.busy-signal.com", Handler: rt,
 		Expect: Expect{
-			Outcome: OutcomeRefused, Reason: "429", ArticleRequests: 2,
+			Outcome: report.OutcomeRefused, Reason: "429", ArticleRequests: 2,
 			Note: "robots.txt is fine; the homepage and everything else answer 429 with Retry-After: 3600",
 		},
 	}
@@ -283,7 +285,7 @@ func homeUnauthorized() Site {
 	return Site{
 		Name: "home-401", Host: "news.northwind-staff.com", Handler: rt,
 		Expect: Expect{
-			Outcome: OutcomeRefused, Reason: "401", ArticleRequests: 2,
+			Outcome: report.OutcomeRefused, Reason: "401", ArticleRequests: 2,
 			Note: "robots.txt is fine; the homepage asks for Basic authentication",
 		},
 	}
@@ -301,7 +303,7 @@ func wafAfterHome() Site {
 	return Site{
 		Name: "waf-403", Host: "www.shielded-times.com", Handler: rt,
 		Expect: Expect{
-			Outcome: OutcomeRefused, ArticleOutcome: OutcomeNone, Reason: "403", ArticleRequests: 11,
+			Outcome: report.OutcomeRefused, ArticleOutcome: report.OutcomeNone, Reason: "403", ArticleRequests: 11,
 			Note: "the homepage is an empty app shell; every later URL answers 403 (a firewall): an order that stops at the first site-wide 403 says refused after 3 requests, the article's order spends 11 and finds nothing",
 		},
 	}
@@ -331,7 +333,7 @@ func russianSections() Site {
 	return Site{
 		Name: "sections-home", Host: "www.gazeta-vostok.ru", Handler: gz(rt),
 		Expect: Expect{
-			Outcome: OutcomeSections, Sections: 12, ArticleRequests: 11,
+			Outcome: report.OutcomeSections, Sections: 12, ArticleRequests: 11,
 			Note: "no feed, no sitemap: 11 sections from the homepage's anchors (7 in the menu, 4 more; an author page is not a section) plus the homepage, which links to /news/2026/11/29/48210-vlast-style articles",
 		},
 	}

@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"regexp"
 	"time"
+
+	"feedscout/report"
 )
 
 // Sites that move the client around before it gets anything: http to
@@ -46,7 +48,7 @@ func httpToHTTPS() Site {
 	return Site{
 		Name: "http-to-https", Host: "www.metro-ledger.com", Start: "http://www.metro-ledger.com/", Handler: gz(rt),
 		Expect: Expect{
-			Outcome: OutcomeFeed, FeedURL: feed, FeedFormat: "rss", FeedItems: 15, ArticleRequests: 4,
+			Outcome: report.OutcomeFeed, FeedURL: feed, FeedFormat: "rss", FeedItems: 15, ArticleRequests: 4,
 			Note: "discovery starts at http://; every plain-HTTP request is redirected (301) to https",
 		},
 	}
@@ -64,7 +66,7 @@ func bareToWWW() Site {
 		Name: "bare-to-www", Host: "dailyledger.co.uk", Handler: hostRedirect(http.StatusMovedPermanently, origin),
 		Extra: []Host{{Name: "www.dailyledger.co.uk", Handler: gz(rt)}},
 		Expect: Expect{
-			Outcome: OutcomeFeed, FeedURL: feed, FeedFormat: "rss", FeedItems: 15, ArticleRequests: 4,
+			Outcome: report.OutcomeFeed, FeedURL: feed, FeedFormat: "rss", FeedItems: 15, ArticleRequests: 4,
 			Note: "dailyledger.co.uk redirects every URL to www.dailyledger.co.uk, which has a link tag",
 		},
 	}
@@ -85,7 +87,7 @@ func wwwToBare() Site {
 		Name: "www-to-bare", Host: "www.tinyletter-press.org", Handler: hostRedirect(http.StatusMovedPermanently, origin),
 		Extra: []Host{{Name: "tinyletter-press.org", Handler: rt}},
 		Expect: Expect{
-			Outcome: OutcomeFeed, FeedURL: feed, FeedFormat: "rss", FeedItems: 8, ArticleRequests: 12,
+			Outcome: report.OutcomeFeed, FeedURL: feed, FeedFormat: "rss", FeedItems: 8, ArticleRequests: 12,
 			Note: "www.tinyletter-press.org redirects every URL to the bare name; no link tag, the feed is the fourth guess, /rss.xml: each request is two hops unless discovery re-roots after the first redirect",
 		},
 	}
@@ -116,7 +118,7 @@ func localeRedirect() Site {
 	return Site{
 		Name: "locale-redirect", Host: "www.wellenfunk.de", Handler: gz(rt),
 		Expect: Expect{
-			Outcome: OutcomeFeed, FeedURL: feed, FeedFormat: "rss", FeedItems: 20, ArticleRequests: 3,
+			Outcome: report.OutcomeFeed, FeedURL: feed, FeedFormat: "rss", FeedItems: 20, ArticleRequests: 3,
 			Note: "the homepage redirects (302) to /de/, which has the link tag",
 		},
 	}
@@ -147,7 +149,7 @@ func baseHref() Site {
 	return Site{
 		Name: "base-href", Host: "www.alpine-courier.ch", Handler: gz(rt),
 		Expect: Expect{
-			Outcome: OutcomeFeed, FeedURL: feed, FeedFormat: "rss", FeedItems: 15, ArticleRequests: 2,
+			Outcome: report.OutcomeFeed, FeedURL: feed, FeedFormat: "rss", FeedItems: 15, ArticleRequests: 2,
 			Note: `<LINK REL="Alternate nofollow" TYPE="Application/RSS+XML" HREF="feed.xml"> under <base href="/de/">: /feed.xml (without the base) is a 404`,
 		},
 	}

@@ -8,9 +8,12 @@ package tests
 // status request).
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -505,5 +508,133 @@ func TestPreviewWithoutHost(t *testing.T) {
 	line := eval[map[string]string](t, ctx, `(() => { const f = document.querySelector("#subs-list > li .followed"); return {how: f.dataset.how, gateway: f.dataset.gateway, text: f.textContent}; })()`)
 	if line["how"] != "gateway" || line["gateway"] != "unknown" || !strings.Contains(line["text"], "Whether the gateway runs is not known: ") {
 		t.Errorf("subscriptions without a host: %v", line)
+	}
+}
+
+// nativeAsk runs the installed host the way Chrome starts it, sends the
+// requests and returns every reply by id, each as decoded JSON.
+func nativeAsk(t *testing.T, env []string, reqs ...map[string]any) map[string][]map[string]any {
+	t.Helper()
+	var in bytes.Buffer
+	for _, r := range reqs {
+		b, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in.Write(frame(b))
+	}
+	// The host answers what it read, then exits when stdin ends; keep
+	// stdin open until every request has its final reply.
+	cmd := exec.Command(hostBinary(t), "chrome-extension://pbekihghmnjdonaofhjkkldmkpngkpge/")
+	cmd.Env = append(os.Environ(), env...)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { stdin.Close(); cmd.Wait() }()
+	stdin.Write(in.Bytes())
+	got := map[string][]map[string]any{}
+	for done := 0; done < len(reqs); {
+		var hdr [4]byte
+		if _, err := io.ReadFull(stdout, hdr[:]); err != nil {
+			t.Fatalf("host stopped after %d of %d answers (%v): %s", done, len(reqs), err, stderr.String())
+		}
+		body := make([]byte, binary.LittleEndian.Uint32(hdr[:]))
+		if _, err := io.ReadFull(stdout, body); err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(body, &m); err != nil {
+			t.Fatalf("reply %q: %v", body, err)
+		}
+		id, _ := m["id"].(string)
+		got[id] = append(got[id], m)
+		if m["type"] == "result" || m["type"] == "error" {
+			done++
+		}
+	}
+	return got
+}
+
+// TestPreviewNativeFeed: the real host over pipes answers feed requests
+// with what `feed` gives (the same state: the CLI afterwards makes no
+// request), refuses a feed, an index and a private address with their
+// codes, and answers status with the gateway's state.
+func TestPreviewNativeFeed(t *testing.T) {
+	var sites []fixtureweb.Site
+	for _, s := range fixtureweb.DefaultSites() {
+		if s.Name == "asahi" || s.Name == "theverge" {
+			sites = append(sites, s)
+		}
+	}
+	web := startWeb(t, sites)
+	env := append(fastEnv(web), "FEEDSCOUT_GATEWAY="+freeLoopback(t))
+	verge, _ := web.Site("theverge")
+	const national = "https://www.asahi.com/sitemap_national.xml"
+	got := nativeAsk(t, env,
+		map[string]any{"id": "n", "type": "feed", "url": national + "#top"},
+		map[string]any{"id": "f", "type": "feed", "url": verge.Expect.FeedURL},
+		map[string]any{"id": "i", "type": "feed", "url": "https://www.asahi.com/sitemap_news.xml"},
+		map[string]any{"id": "p", "type": "feed", "url": "http://169.254.169.254/latest/"},
+		map[string]any{"id": "s", "type": "status"},
+		map[string]any{"id": "v", "type": "version"},
+	)
+	n := got["n"]
+	if len(n) != 1 || n[0]["type"] != "result" {
+		t.Fatalf("feed of the national department: %v", n)
+	}
+	var feed struct {
+		URL, Kind, Title, Subtitle, Status string
+		Total                              int
+		Fetched                            bool
+		Entries                            []struct{ Title, Link, Date string }
+	}
+	raw, _ := json.Marshal(n[0]["feed"])
+	decodeJSON(t, string(raw), &feed)
+	if feed.URL != national || feed.Kind != "news-sitemap" || feed.Title != "朝日新聞デジタル · national" || feed.Status != "ok" || !feed.Fetched || feed.Total != 20 || len(feed.Entries) != 10 || !strings.Contains(feed.Subtitle, national) {
+		t.Errorf("feed result %s", raw)
+	}
+	before := len(web.Hits("www.asahi.com"))
+	out, errOut, code := runHost(t, env, "", "feed", "--format", "json", national)
+	if code != 0 {
+		t.Fatalf("feed: %s", errOut)
+	}
+	if d := len(web.Hits("www.asahi.com")) - before; d != 0 {
+		t.Errorf("feed after the native feed request made %d requests", d)
+	}
+	var f hostFeed
+	decodeJSON(t, out, &f)
+	for i, e := range feed.Entries {
+		if f.Items[i].URL != e.Link || f.Items[i].Title != e.Title || f.Items[i].Date != e.Date {
+			t.Errorf("entry %d %+v, feed has %+v", i, e, f.Items[i])
+		}
+	}
+	for id, code := range map[string]string{"f": "already-feed", "i": "not-followable", "p": "not-followable"} {
+		r := got[id]
+		if len(r) != 1 || r[0]["code"] != code || r[0]["error"] == "" {
+			t.Errorf("%s: %v, want %s", id, r, code)
+		}
+	}
+	if len(web.Hits("169.254.169.254")) != 0 {
+		t.Error("the private address was asked")
+	}
+	s := got["s"]
+	if len(s) != 1 {
+		t.Fatalf("status: %v", s)
+	}
+	if g, _ := s[0]["status"].(map[string]any)["gateway"].(map[string]any); g["running"] != false || g["state"] != "stopped" {
+		t.Errorf("status with no gateway: %v", s[0])
+	}
+	if p, _ := got["v"][0]["path"].(string); !filepath.IsAbs(p) {
+		t.Errorf("version reply %v names no absolute path", got["v"])
 	}
 }

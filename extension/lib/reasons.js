@@ -139,15 +139,15 @@ function where(a) {
 function preview(a) {
   switch (str(a, "preview")) {
     case "listed":
-      return t("preview_listed");
+      return t("unchecked_listed");
     case "other":
-      return t("preview_not_main");
+      return t("unchecked_not_main");
     case "stopped":
-      return t("preview_stopped");
+      return t("unchecked_stopped");
     case "dtd":
-      return t("preview_dtd");
+      return t("unchecked_dtd");
     default:
-      return t("preview_failed", { problem: problem(a.feed_problem) });
+      return t("unchecked_failed", { problem: problem(a.feed_problem) });
   }
 }
 

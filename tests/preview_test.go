@@ -502,6 +502,7 @@ func TestPreviewWithoutHost(t *testing.T) {
 	if n := eval[int](t, ctx, `document.querySelectorAll("#found-sitemaps .preview-detail").length`); n != 0 {
 		t.Errorf("the browser's English detail is shown too")
 	}
+	axeCheck(t, ctx, axeSource(t), "a preview without a host")
 	subscribeAll(t, ctx, "#found-sitemaps")
 	eval[bool](t, ctx, `(document.getElementById("tab-subs").click(), true)`)
 	waitJS(t, ctx, `!!document.querySelector("#subs-list > li .followed[data-gateway]")`, 20*time.Second)
@@ -509,6 +510,7 @@ func TestPreviewWithoutHost(t *testing.T) {
 	if line["how"] != "gateway" || line["gateway"] != "unknown" || !strings.Contains(line["text"], "Whether the gateway runs is not known: ") {
 		t.Errorf("subscriptions without a host: %v", line)
 	}
+	axeCheck(t, ctx, axeSource(t), "subscriptions without a host")
 }
 
 // nativeAsk runs the installed host the way Chrome starts it, sends the

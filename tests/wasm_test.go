@@ -272,6 +272,44 @@ func realSizePages() []goldenCase {
 	return []goldenCase{{name: "big-news-1mb", url: "https://bignews.example/", body: []byte(bigNewsPage(1 << 20))}}
 }
 
+// checkParity holds classify_html under wazero (w) to the Go package on
+// one page as the popup sends it: the answer with lists is byte for byte
+// json.Marshal of classify.Classify on text (the decoded page), the one
+// without lists (what the popup asks) the same minus sections and
+// articles; and the Go answer on the raw bytes c.body with their
+// Content-Type is the answer on the text.
+func checkParity(t *testing.T, w *wasmModule, c goldenCase, text string) {
+	t.Helper()
+	raw, err := classify.Classify(c.url, c.body, c.contentType)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := json.Marshal(raw)
+	fromText, err := classify.Classify(c.url, []byte(text), classify.TextContentType)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := json.Marshal(fromText); !bytes.Equal(got, want) {
+		t.Errorf("Go: the page as text differs from the page as bytes:\n%.2000s\n%.2000s", got, want)
+	}
+	if got := w.classifyHTML(c.url, text, true); !bytes.Equal(got, want) {
+		t.Errorf("wasm classify_html differs from Go:\nwasm %.2000s\n  go %.2000s", got, want)
+	}
+	var full, short map[string]any
+	if err := json.Unmarshal(want, &full); err != nil {
+		t.Fatal(err)
+	}
+	popup := w.classifyHTML(c.url, text, false)
+	if err := json.Unmarshal(popup, &short); err != nil {
+		t.Fatalf("classify_html without lists: %v\n%.500s", err, popup)
+	}
+	delete(full, "sections")
+	delete(full, "articles")
+	if !reflect.DeepEqual(short, full) {
+		t.Errorf("wasm classify_html without lists differs from Go minus the lists:\nwasm %.2000s\n  go %.2000v", popup, full)
+	}
+}
+
 // TestWASMParity walks the popup's path: on every golden page and on a
 // generated 1 MB homepage, classify_html through the built module under
 // wazero answers byte for byte json.Marshal of classify.Classify, on the
@@ -289,34 +327,7 @@ func TestWASMParity(t *testing.T) {
 			if len(text) >= 1<<20 {
 				big++
 			}
-			raw, err := classify.Classify(c.url, c.body, c.contentType)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, _ := json.Marshal(raw)
-			fromText, err := classify.Classify(c.url, []byte(text), classify.TextContentType)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got, _ := json.Marshal(fromText); !bytes.Equal(got, want) {
-				t.Errorf("Go: the page as text differs from the page as bytes:\n%s\n%s", got, want)
-			}
-			if got := w.classifyHTML(c.url, text, true); !bytes.Equal(got, want) {
-				t.Errorf("wasm classify_html differs from Go:\nwasm %.2000s\n  go %.2000s", got, want)
-			}
-			var full, short map[string]any
-			if err := json.Unmarshal(want, &full); err != nil {
-				t.Fatal(err)
-			}
-			popup := w.classifyHTML(c.url, text, false)
-			if err := json.Unmarshal(popup, &short); err != nil {
-				t.Fatalf("classify_html without lists: %v\n%.500s", err, popup)
-			}
-			delete(full, "sections")
-			delete(full, "articles")
-			if !reflect.DeepEqual(short, full) {
-				t.Errorf("wasm classify_html without lists differs from Go minus the lists:\nwasm %.2000s\n  go %.2000v", popup, full)
-			}
+			checkParity(t, w, c, text)
 		})
 	}
 	if big < 2 {
@@ -370,33 +381,8 @@ func TestWASMParityFixtureWeb(t *testing.T) {
 				t.Logf("%s answers %d %q: no page in the tab", start, resp.StatusCode, ct)
 				return
 			}
-			pageURL := resp.Request.URL.String()
-			text := asText(t, goldenCase{url: pageURL, contentType: ct, body: body})
-			raw, err := classify.Classify(pageURL, body, ct)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, _ := json.Marshal(raw)
-			fromText, err := classify.Classify(pageURL, []byte(text), classify.TextContentType)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got, _ := json.Marshal(fromText); !bytes.Equal(got, want) {
-				t.Errorf("Go: the page as text differs from the page as bytes:\n%.2000s\n%.2000s", got, want)
-			}
-			if got := w.classifyHTML(pageURL, text, true); !bytes.Equal(got, want) {
-				t.Errorf("wasm classify_html differs from Go:\nwasm %.2000s\n  go %.2000s", got, want)
-			}
-			var full, short map[string]any
-			json.Unmarshal(want, &full)
-			if err := json.Unmarshal(w.classifyHTML(pageURL, text, false), &short); err != nil {
-				t.Fatal(err)
-			}
-			delete(full, "sections")
-			delete(full, "articles")
-			if !reflect.DeepEqual(short, full) {
-				t.Errorf("wasm classify_html without lists differs from Go minus the lists")
-			}
+			c := goldenCase{name: site.Name, url: resp.Request.URL.String(), contentType: ct, body: body}
+			checkParity(t, w, c, asText(t, c))
 			pages++
 		})
 	}

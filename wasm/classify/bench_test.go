@@ -49,7 +49,7 @@ func BenchmarkSectionArticles(b *testing.B) {
 }
 
 // BenchmarkTokenize is the floor under BenchmarkClassify: the same page
-// through the tokenizer's next alone (tokenizer.go), nothing read from the
+// through the tokenizer's Next alone (wasm/internal/htmltok), nothing read from the
 // tokens.
 func BenchmarkTokenize(b *testing.B) {
 	_, body, _ := readFixture(b, "publisher-home.html")
@@ -65,7 +65,7 @@ func BenchmarkTokenize(b *testing.B) {
 }
 
 // BenchmarkTokenizeXNet is the same through x/net/html's Tokenizer, which
-// tokenizer.go copies: reading from an io.Reader a byte per call and
+// htmltok copies: reading from an io.Reader a byte per call and
 // copying every attribute name.
 func BenchmarkTokenizeXNet(b *testing.B) {
 	_, body, _ := readFixture(b, "publisher-home.html")

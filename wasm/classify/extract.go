@@ -56,7 +56,7 @@ const maxText = 2048
 // src; anchors read the alt of their images whatever the count.
 const maxImgs = 64
 
-// extract runs the tokenizer (tokenizer.go: x/net/html's, reading the
+// extract runs the tokenizer (wasm/internal/htmltok: x/net/html's, reading the
 // page in place) over a UTF-8 page once. Tag names come from the raw token
 // (tagOf) and attributes are read (attrs, without copies) only for the
 // few tags that matter.

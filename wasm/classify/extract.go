@@ -58,7 +58,7 @@ const maxImgs = 64
 
 // extract runs the tokenizer (wasm/internal/htmltok: x/net/html's, reading the
 // page in place) over a UTF-8 page once. Tag names come from the raw token
-// (tagOf) and attributes are read (attrs, without copies) only for the
+// (tagOf) and attributes are read (htmltok.Attrs, without copies) only for the
 // few tags that matter.
 func extract(body []byte) *doc {
 	d := &doc{}

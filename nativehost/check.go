@@ -6,14 +6,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"sync"
-	"time"
 
 	"feedscout/nativehost/internal/check"
 	"feedscout/nativehost/internal/fetch"
-	"feedscout/nativehost/internal/follow"
 	"feedscout/nativehost/internal/message"
 	"feedscout/report"
 )
@@ -83,18 +80,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 // sitemap protocol's 50 MB, so that a sitemap within the protocol's limit
 // is read whole and one beyond it is named.
 func newCheckClient(allowPrivate bool) (*fetch.Client, error) {
-	o := fetch.Options{AllowPrivate: allowPrivate, MaxBody: check.ByteLimit}
-	if dir, err := follow.DefaultStateDir(); err == nil {
-		o.StateDir = dir
-	}
-	if s := os.Getenv(pauseEnv); s != "" {
-		d, err := time.ParseDuration(s)
-		if err != nil || d < 0 {
-			return nil, fmt.Errorf("%s=%q: not a duration such as 20ms", pauseEnv, s)
-		}
-		o.Pause = d
-	}
-	return fetch.New(o), nil
+	return newClientWith(fetch.Options{AllowPrivate: allowPrivate, MaxBody: check.ByteLimit})
 }
 
 // printCheck writes the readable form of one result.

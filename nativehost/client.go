@@ -20,7 +20,13 @@ const pauseEnv = "FEEDSCOUT_PAUSE"
 // the state folder every feedscout process shares (docs/following.md);
 // without one (no home folder) it is process-wide.
 func newClient(allowPrivate bool) (*fetch.Client, error) {
-	o := fetch.Options{AllowPrivate: allowPrivate}
+	return newClientWith(fetch.Options{AllowPrivate: allowPrivate})
+}
+
+// newClientWith is newClient for a caller that sets more of o (a check's
+// larger body cap): o with the process's usual options added, the shared
+// state folder and FEEDSCOUT_PAUSE.
+func newClientWith(o fetch.Options) (*fetch.Client, error) {
 	if dir, err := follow.DefaultStateDir(); err == nil {
 		o.StateDir = dir
 	}

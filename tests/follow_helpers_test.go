@@ -127,8 +127,8 @@ func fixtureSitemap(t testing.TB, w *fixtureweb.Web, u string) sitemapDoc {
 const debianPython = "/usr/bin/python3"
 
 // feedparserCheck parses the feed file with feedparser and returns what it
-// saw: bozo, the feed title and the entries' titles, links and dates
-// (UTC, RFC 3339).
+// saw: bozo, the feed title and the entries' titles, links, dates (UTC,
+// RFC 3339) and summaries.
 type parsed struct {
 	Bozo     int    `json:"bozo"`
 	BozoWhy  string `json:"bozo_exception"`
@@ -139,6 +139,7 @@ type parsed struct {
 		Title     string `json:"title"`
 		Link      string `json:"link"`
 		Published string `json:"published"`
+		Summary   string `json:"summary"`
 	} `json:"entries"`
 }
 
@@ -154,7 +155,7 @@ out = {"bozo": int(d.bozo), "bozo_exception": str(d.get("bozo_exception", "")), 
 for e in d.entries:
     p = e.get("published_parsed")
     out["entries"].append({"title": e.get("title", ""), "link": e.get("link", ""),
-        "published": time.strftime("%Y-%m-%dT%H:%M:%SZ", p) if p else ""})
+        "published": time.strftime("%Y-%m-%dT%H:%M:%SZ", p) if p else "", "summary": e.get("summary", "")})
 print(json.dumps(out))
 `
 	out, err := exec.Command(debianPython, "-c", script, file).Output()

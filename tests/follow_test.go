@@ -12,7 +12,8 @@ import (
 
 // TestFollowFeedSources runs the built `feed` on each kind of source of the
 // fixture web (an Asahi department, Yomiuri's news sitemap, a Nikkei
-// section, the 50,000-URL article sitemap) and checks the Atom it prints
+// section, the 50,000-URL article sitemap, a JSON Feed for readers that
+// read none) and checks the Atom it prints
 // with two independent readers (Debian's feedparser: no bozo; xmllint
 // --noout) against the fixture's own documents.
 func TestFollowFeedSources(t *testing.T) {
@@ -27,6 +28,7 @@ func TestFollowFeedSources(t *testing.T) {
 		{"yomiuri", "https://www.yomiuri.co.jp/sitemap-news.xml", "読売新聞オンライン", 60},
 		{"nikkei-startups", "https://www.nikkei.com/business/startups/", "", 20},
 		{"sitemap-50k", "https://sitemap-50k.hostile.test/sitemap.xml", "sitemap-50k.hostile.test · articles", 100},
+		{"jsonfeed", "https://www.lindqvist.blog/feed.json", "", 12},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			out, errOut, code := fw.feed(t, c.url)
@@ -54,6 +56,40 @@ func TestFollowFeedSources(t *testing.T) {
 				}
 			}
 			switch {
+			case c.name == "jsonfeed":
+				// Every item of the fixture's JSON Feed: link, title, date
+				// and its text as the summary.
+				resp, err := fw.Client().Get(c.url)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var jf struct {
+					Title string
+					Items []struct {
+						URL           string `json:"url"`
+						Title         string `json:"title"`
+						ContentText   string `json:"content_text"`
+						DatePublished string `json:"date_published"`
+					}
+				}
+				err = json.NewDecoder(resp.Body).Decode(&jf)
+				resp.Body.Close()
+				if err != nil || len(jf.Items) != c.entries {
+					t.Fatalf("fixture JSON Feed: %v, %d items", err, len(jf.Items))
+				}
+				if p.Title != jf.Title {
+					t.Errorf("feed title %q, want the JSON Feed's %q", p.Title, jf.Title)
+				}
+				want := map[string][3]string{}
+				for _, it := range jf.Items {
+					d, _ := time.Parse(time.RFC3339, it.DatePublished)
+					want[it.URL] = [3]string{it.Title, d.UTC().Format(time.RFC3339), strings.Join(strings.Fields(it.ContentText), " ")}
+				}
+				for _, e := range p.Entries {
+					if w, ok := want[e.Link]; !ok || w != [3]string{e.Title, e.Published, e.Summary} {
+						t.Errorf("entry %s %q %s %q, fixture has %q", e.Link, e.Title, e.Published, e.Summary, w)
+					}
+				}
 			case strings.HasSuffix(c.url, ".xml") && c.name != "sitemap-50k":
 				// A news sitemap: every <url> with its news:title and date.
 				sm := fixtureSitemap(t, fw.Web, c.url)

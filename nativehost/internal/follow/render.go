@@ -20,7 +20,7 @@ const (
 // Subtitle is the feed's subtitle: what is followed and, when something is
 // wrong, what and since when, in sentences a reader shows.
 func Subtitle(st *State) string {
-	kind := map[string]string{KindNews: "News sitemap", KindArticle: "Article sitemap", KindSection: "Section page"}[st.Kind]
+	kind := map[string]string{KindNews: "News sitemap", KindArticle: "Article sitemap", KindSection: "Section page", KindJSONFeed: "JSON Feed"}[st.Kind]
 	if kind == "" {
 		kind = "Page"
 	}
@@ -139,10 +139,14 @@ func writeAtom(w io.Writer, st *State, self string) error {
 	}
 	for _, e := range st.Entries {
 		d := rfc3339(e.Published)
-		f.Entries = append(f.Entries, atomEntry{
+		ae := atomEntry{
 			ID: e.URL, Title: atomText{Text: e.Title}, Link: atomLink{Rel: "alternate", Type: "text/html", Href: e.URL},
 			Published: d, Updated: d, Author: author,
-		})
+		}
+		if e.Summary != "" {
+			ae.Summary = &atomText{Type: "text", Text: e.Summary}
+		}
+		f.Entries = append(f.Entries, ae)
 	}
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return fmt.Errorf("write atom feed: %w", err)
@@ -197,7 +201,11 @@ func writeJSON(w io.Writer, st *State, self string) error {
 		Expired: st.Status == StatusGone, Items: []jsonItem{},
 	}
 	for _, e := range st.Entries {
-		f.Items = append(f.Items, jsonItem{ID: e.URL, URL: e.URL, Title: e.Title, ContentText: e.Title, DatePublished: rfc3339(e.Published)})
+		text := e.Summary
+		if text == "" {
+			text = e.Title
+		}
+		f.Items = append(f.Items, jsonItem{ID: e.URL, URL: e.URL, Title: e.Title, ContentText: text, DatePublished: rfc3339(e.Published)})
 	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)

@@ -5,12 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"path"
 	"slices"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"feedscout/nativehost/internal/feed"
 	"feedscout/nativehost/internal/fetch"
@@ -25,19 +22,26 @@ type read struct {
 	entries []Entry
 }
 
-// interpret reads a fetched source: a feed (refused: subscribe to it
-// directly), a sitemap (news or article; an index or a list of sections
-// is refused with the way on), or an HTML section page. st gives the
-// first-seen dates of a section's articles.
+// interpret reads a fetched source: an RSS or Atom feed (refused:
+// subscribe to it directly), a JSON Feed (into Atom, for readers that read
+// no JSON Feed), a sitemap (news or article; an index or a list of
+// sections is refused with the way on), or an HTML section page. st gives
+// the first-seen dates of a section's articles and of a JSON Feed's
+// undated items.
 func interpret(resp *fetch.Response, st *State, now time.Time) (*read, error) {
 	body, ctype := resp.Body, resp.Header.Get("Content-Type")
 	// The sitemap reader first: it streams, and most sources are sitemaps.
 	sm, err := sitemap.Parse(bytes.NewReader(body))
 	if err == nil {
-		return fromSitemap(sm, resp.URL, now)
+		return fromSitemap(sm, body, resp.URL, now)
 	}
-	if _, ferr := feed.Parse(body, ctype); ferr == nil {
+	if sum, ferr := feed.Parse(body, ctype); ferr == nil {
+		if sum.Format == "json" {
+			return fromJSONFeed(body, resp.URL, st, now)
+		}
 		return nil, &sourceError{kind: ErrAlreadyFeed, sentence: "already a feed: subscribe to it directly (" + resp.URL + ")."}
+	} else if st.Kind == KindJSONFeed {
+		return nil, fmt.Errorf("%s no longer reads as a JSON Feed (%s); the publisher may be changing it.", resp.URL, strings.TrimPrefix(ferr.Error(), "parse feed: "))
 	}
 	if !errors.Is(err, sitemap.ErrNotSitemap) || st.Kind == KindNews || st.Kind == KindArticle {
 		return nil, fmt.Errorf("%s no longer reads as a sitemap (%s); the publisher may be changing it.", resp.URL, strings.TrimPrefix(err.Error(), "parse sitemap: "))
@@ -57,8 +61,10 @@ func htmlish(ctype string, body []byte) bool {
 	return bytes.Contains(head, []byte("<html")) || bytes.Contains(head, []byte("<!doctype html"))
 }
 
-// fromSitemap makes the entries of a news or article sitemap.
-func fromSitemap(sm *sitemap.Sitemap, at string, now time.Time) (*read, error) {
+// fromSitemap makes the entries of a news or article sitemap; body is the
+// file as fetched, read again for titles (mediaTitles.best) only when an
+// entry needs one.
+func fromSitemap(sm *sitemap.Sitemap, body []byte, at string, now time.Time) (*read, error) {
 	if sm.Kind == sitemap.KindIndex {
 		first := ""
 		if len(sm.Entries) > 0 {
@@ -77,6 +83,13 @@ func fromSitemap(sm *sitemap.Sitemap, at string, now time.Time) (*read, error) {
 	if news {
 		r := &read{kind: KindNews}
 		name := ""
+		untitled := map[string]bool{}
+		for _, e := range sm.Entries {
+			if e.News != nil && strings.TrimSpace(e.News.Title) == "" {
+				untitled[e.Loc] = true
+			}
+		}
+		media := sitemapTitles(body, untitled)
 		for _, e := range sm.Entries {
 			if e.News == nil {
 				continue
@@ -88,10 +101,7 @@ func fromSitemap(sm *sitemap.Sitemap, at string, now time.Time) (*read, error) {
 			if date.IsZero() {
 				date = e.Lastmod
 			}
-			title := e.News.Title
-			if title == "" {
-				title = slugTitle(e.Loc)
-			}
+			title := media[e.Loc].best(e.News.Title, e.Loc)
 			r.entries = append(r.entries, Entry{URL: abs(e.Loc), Title: title, Published: date})
 		}
 		r.title = siteTitle(name, base.Hostname(), sitemap.Department(at))
@@ -109,9 +119,14 @@ func fromSitemap(sm *sitemap.Sitemap, at string, now time.Time) (*read, error) {
 		return nil, badSource("%s lists no dated pages (no <lastmod>), so its newest articles cannot be told; follow a news sitemap or a section page of the site instead.", at)
 	}
 	r := &read{kind: KindArticle, title: siteTitle("", base.Hostname(), "articles")}
+	want := make(map[string]bool, len(newest))
+	for _, i := range newest {
+		want[sm.Entries[i].Loc] = true
+	}
+	media := sitemapTitles(body, want)
 	for _, i := range newest {
 		e := sm.Entries[i]
-		r.entries = append(r.entries, Entry{URL: abs(e.Loc), Title: slugTitle(e.Loc), Published: e.Lastmod})
+		r.entries = append(r.entries, Entry{URL: abs(e.Loc), Title: media[e.Loc].best("", e.Loc), Published: e.Lastmod})
 	}
 	return r, nil
 }
@@ -202,27 +217,4 @@ func siteTitle(name, host, part string) string {
 		return name
 	}
 	return name + " · " + part
-}
-
-// slugTitle makes a title from a URL's last path segment, for sitemap
-// entries that carry none: /news/story-number-00001-of-the-day/ ->
-// "Story number 00001 of the day".
-func slugTitle(loc string) string {
-	u, err := url.Parse(loc)
-	if err != nil {
-		return loc
-	}
-	seg := path.Base(strings.TrimRight(u.Path, "/"))
-	for _, ext := range []string{".html", ".htm", ".php", ".aspx"} {
-		seg = strings.TrimSuffix(seg, ext)
-	}
-	if s, err := url.PathUnescape(seg); err == nil {
-		seg = s
-	}
-	seg = strings.Join(strings.FieldsFunc(seg, func(r rune) bool { return r == '-' || r == '_' || r == '+' }), " ")
-	if seg == "" || seg == "." || seg == "/" {
-		return u.Hostname() + u.Path
-	}
-	r, n := utf8.DecodeRuneInString(seg)
-	return string(unicode.ToUpper(r)) + seg[n:]
 }

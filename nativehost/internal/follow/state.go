@@ -40,6 +40,10 @@ const (
 	KindNews    = "news-sitemap"    // a news sitemap, or one department of an index of them
 	KindArticle = "article-sitemap" // a sitemap of dated article URLs
 	KindSection = "section"         // a section page
+	// KindJSONFeed is a JSON Feed, followed for readers that read only
+	// RSS and Atom (an RSS or Atom feed is refused: it needs no
+	// feedscout).
+	KindJSONFeed = "json-feed"
 )
 
 // Statuses of a source.
@@ -54,8 +58,12 @@ const (
 type Entry struct {
 	URL   string `json:"url"`
 	Title string `json:"title"`
-	// Published is the article's date: news:publication_date, lastmod, or
-	// for a section page when feedscout first saw the link.
+	// Summary is the entry's summary as plain text: a JSON Feed item's
+	// (sitemaps and section pages have none).
+	Summary string `json:"summary,omitempty"`
+	// Published is the article's date: news:publication_date, lastmod,
+	// a JSON Feed item's date, or for a section page (and an undated JSON
+	// Feed item) when feedscout first saw the link.
 	Published time.Time `json:"published"`
 }
 

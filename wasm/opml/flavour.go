@@ -18,7 +18,8 @@ const (
 	ReaderAny = "any"
 	// ReaderNewsboat runs `feedscout-host feed URL` for each of them
 	// (newsboat 2.21 and later turn an xmlUrl starting with "|" into an
-	// exec: line).
+	// exec: line), and for a JSON Feed, which newsboat 2.21 does not
+	// read: `feed` gives it as Atom.
 	ReaderNewsboat = "newsboat"
 	// ReaderFreshRSS gives each of them as an XPath outline FreshRSS
 	// scrapes itself: XML+XPath for sitemaps, HTML+XPath for sections;
@@ -54,13 +55,19 @@ type Options struct {
 	Gateway string
 	// Host is the absolute path of the feedscout-host program, which
 	// ReaderNewsboat's outlines run. Required for that flavour when there
-	// is anything but feeds to write.
+	// is anything but RSS and Atom feeds to write.
 	Host string
+	// JSONThroughGateway writes, in ReaderAny, a JSON Feed as the
+	// gateway's URL too (Atom from `feedscout-host serve`) instead of the
+	// feed itself: for a list of what readers asked the gateway for (its
+	// own /opml). Off, a JSON Feed is a plain feed outline, which readers
+	// that read JSON Feed, on any machine, take directly.
+	JSONThroughGateway bool
 }
 
 // Check reports whether WriteFor accepts o, whatever the subscriptions
-// (the newsboat flavour needs Host as soon as there is anything but
-// feeds).
+// (the newsboat flavour needs Host as soon as there is anything but RSS
+// and Atom feeds).
 func (o Options) Check() error {
 	_, err := newFlavour(o, []Subscription{{Kind: KindSection}})
 	return err
@@ -71,11 +78,12 @@ type flavour struct {
 	reader  string
 	gateway string // no trailing slash
 	host    string
+	json    bool // JSON Feeds through the gateway (Options.JSONThroughGateway)
 }
 
 // newFlavour checks o against what subs need.
 func newFlavour(o Options, subs []Subscription) (flavour, error) {
-	f := flavour{reader: o.Reader, gateway: strings.TrimRight(o.Gateway, "/"), host: o.Host}
+	f := flavour{reader: o.Reader, gateway: strings.TrimRight(o.Gateway, "/"), host: o.Host, json: o.JSONThroughGateway}
 	if f.reader == "" {
 		f.reader = ReaderAny
 	}
@@ -95,7 +103,7 @@ func newFlavour(o Options, subs []Subscription) (flavour, error) {
 		}
 	case ReaderNewsboat:
 		for _, s := range subs {
-			if s.Kind != KindFeed && !strings.HasPrefix(f.host, "/") {
+			if (s.Kind != KindFeed || s.Format == "json") && !strings.HasPrefix(f.host, "/") {
 				problem = "the newsboat flavour needs the absolute path of feedscout-host"
 				if f.host != "" {
 					problem += ", not " + strconv.Quote(f.host)
@@ -122,8 +130,10 @@ func gzipFile(source string) bool {
 }
 
 // GatewayURL is the gateway's address for following source (a news
-// sitemap, an article sitemap or a section page): gateway/feed?url=SOURCE,
-// the source query-escaped. gateway empty means DefaultGateway.
+// sitemap, an article sitemap, a section page or a JSON Feed):
+// gateway/feed?url=SOURCE, the source query-escaped. gateway empty means
+// DefaultGateway. The gateway itself names its feeds with it: this is the
+// one definition of the address.
 func GatewayURL(gateway, source string) string {
 	gateway = strings.TrimRight(gateway, "/")
 	if gateway == "" {
@@ -191,6 +201,11 @@ func (f flavour) outline(e *encoder, s Subscription) {
 	case s.Kind == KindFeed && f.reader == ReaderFreshRSS && s.Format == "json":
 		// FreshRSS (1.24+) reads JSON Feed only when told it is one.
 		page, typ = s.Site, TypeJSONFeed
+	case s.Kind == KindFeed && s.Format == "json" && f.reader == ReaderNewsboat:
+		// newsboat 2.21 reads no JSON Feed: `feed` turns it into Atom.
+		page, xmlURL = s.Site, "|"+NewsboatCommand(f.host, s.URL)
+	case s.Kind == KindFeed && s.Format == "json" && f.json:
+		page, xmlURL = s.Site, GatewayURL(f.gateway, s.URL)
 	case s.Kind == KindFeed:
 		page = s.Site
 	case f.reader == ReaderAny:

@@ -84,10 +84,10 @@ func TestFlavourOutlines(t *testing.T) {
 	for _, reader := range Readers {
 		t.Run(reader, func(t *testing.T) {
 			var b bytes.Buffer
-			if err := WriteFor(&b, sample(), Options{Reader: reader, Host: host}); err != nil {
+			if err := WriteFor(&b, withJSON(), Options{Reader: reader, Host: host}); err != nil {
 				t.Fatal(err)
 			}
-			subs := grouped(sample())
+			subs := grouped(withJSON())
 			got := outlines(t, b.Bytes())
 			if len(got) != len(subs) {
 				t.Fatalf("%d outlines for %d subscriptions", len(got), len(subs))
@@ -98,8 +98,16 @@ func TestFlavourOutlines(t *testing.T) {
 					t.Errorf("outline %d: feedscout:kind %q href %q, want %q %q", i, o[prefix+":kind"], o[prefix+":href"], s.Kind, s.URL)
 				}
 				if s.Kind == KindFeed {
-					if o["type"] != "rss" || o["xmlUrl"] != s.URL {
-						t.Errorf("feed outline %d: type %q xmlUrl %q", i, o["type"], o["xmlUrl"])
+					typ, xmlURL := "rss", s.URL
+					switch {
+					case s.Format == "json" && reader == ReaderNewsboat:
+						// newsboat 2.21 reads no JSON Feed: feed gives it as Atom.
+						xmlURL = "|" + NewsboatCommand(host, s.URL)
+					case s.Format == "json" && reader == ReaderFreshRSS:
+						typ = TypeJSONFeed
+					}
+					if o["type"] != typ || o["xmlUrl"] != xmlURL {
+						t.Errorf("feed outline %d: type %q xmlUrl %q, want %q %q", i, o["type"], o["xmlUrl"], typ, xmlURL)
 					}
 					continue
 				}
@@ -239,8 +247,8 @@ func urlsOf(t *testing.T, file string) []string {
 }
 
 // TestNewsboatImport has Debian's newsboat import the newsboat flavour:
-// the feeds as they are, every other subscription as an exec: line that
-// runs the host; a reload runs each of them and the cache holds an item
+// the RSS and Atom feeds as they are, every other subscription (a JSON
+// Feed too) as an exec: line that runs the host; a reload runs each of them and the cache holds an item
 // titled with its source, so every source reached the host intact.
 func TestNewsboatImport(t *testing.T) {
 	sqlite := tool(t, "sqlite3")
@@ -254,7 +262,9 @@ func TestNewsboatImport(t *testing.T) {
 	for i, src := range awkward {
 		subs = append(subs, Subscription{Kind: []string{KindNewsSitemap, KindSection, KindArticleSitemap}[i%3], URL: src, Title: "S", Site: "https://news.example.org/"})
 	}
-	subs = append(subs, Subscription{Kind: KindFeed, URL: "https://blog.example.com/feed/", Site: "https://blog.example.com/"})
+	const jsonFeed = "https://www.lindqvist.blog/feed.json"
+	subs = append(subs, Subscription{Kind: KindFeed, URL: "https://blog.example.com/feed/", Site: "https://blog.example.com/"},
+		Subscription{Kind: KindFeed, URL: jsonFeed, Site: "https://www.lindqvist.blog/", Format: "json"})
 	var b bytes.Buffer
 	if err := WriteFor(&b, subs, Options{Reader: ReaderNewsboat, Host: host}); err != nil {
 		t.Fatal(err)
@@ -266,7 +276,7 @@ func TestNewsboatImport(t *testing.T) {
 	newsboat(t, home, "-i", file)
 	var want []string
 	for _, s := range subs {
-		if s.Kind == KindFeed {
+		if s.Kind == KindFeed && s.Format != "json" {
 			want = append(want, s.URL)
 		} else {
 			want = append(want, "exec:"+NewsboatCommand(host, s.URL))
@@ -288,8 +298,8 @@ func TestNewsboatImport(t *testing.T) {
 			execs = append(execs, line)
 		}
 	}
-	if len(execs) != len(awkward) {
-		t.Fatalf("%d exec: lines in newsboat's urls file, want %d:\n%s", len(execs), len(awkward), listed)
+	if len(execs) != len(awkward)+1 {
+		t.Fatalf("%d exec: lines in newsboat's urls file, want %d:\n%s", len(execs), len(awkward)+1, listed)
 	}
 	if err := os.WriteFile(filepath.Join(home, "urls"), []byte(strings.Join(execs, "\n")+"\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -300,7 +310,7 @@ func TestNewsboatImport(t *testing.T) {
 		t.Fatalf("sqlite3: %v", err)
 	}
 	var links []string
-	for _, src := range awkward {
+	for _, src := range append(awkward, jsonFeed) {
 		links = append(links, urlSafe(src))
 	}
 	sort.Strings(links)

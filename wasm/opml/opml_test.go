@@ -40,6 +40,12 @@ func sample() []Subscription {
 	return subs
 }
 
+// withJSON is sample and a JSON Feed, which the newsboat flavour runs
+// through feedscout-host (sample stays what earlier exports were made of).
+func withJSON() []Subscription {
+	return append(sample(), Subscription{Kind: KindFeed, URL: "https://www.lindqvist.blog/feed.json", Title: "Lindqvist", Site: "https://www.lindqvist.blog/", Format: "json"})
+}
+
 // grouped is the order Write promises: sites in order of first appearance,
 // subscriptions without a site last, input order within each.
 func grouped(subs []Subscription) []Subscription {
@@ -64,6 +70,7 @@ var flavours = map[string]Options{
 	"any":              {Reader: ReaderAny},
 	"default":          {},
 	"any gateway":      {Reader: ReaderAny, Gateway: "http://[::1]:9000/gw/"},
+	"any json gateway": {Reader: ReaderAny, Gateway: "http://127.0.0.1:41234", JSONThroughGateway: true},
 	"newsboat":         {Reader: ReaderNewsboat, Host: "/usr/local/bin/feedscout-host"},
 	"newsboat odd dir": {Reader: ReaderNewsboat, Host: `/home/o'neil/my "tools"/feedscout-host`},
 	"freshrss":         {Reader: ReaderFreshRSS},
@@ -72,8 +79,8 @@ var flavours = map[string]Options{
 func TestRoundTrip(t *testing.T) {
 	cases := map[string][]Subscription{
 		"empty":   {},
-		"sample":  sample(),
-		"grouped": grouped(sample()),
+		"sample":  withJSON(),
+		"grouped": grouped(withJSON()),
 	}
 	for fname, o := range flavours {
 		for name, subs := range cases {
@@ -176,6 +183,7 @@ func TestWriteErrors(t *testing.T) {
 	}{
 		{"unknown reader", Options{Reader: "inoreader"}, nil, `opml: write: unknown reader "inoreader" (want any, newsboat or freshrss)`},
 		{"newsboat without host", Options{Reader: ReaderNewsboat}, section, "opml: write: the newsboat flavour needs the absolute path of feedscout-host"},
+		{"newsboat json without host", Options{Reader: ReaderNewsboat}, []Subscription{{Kind: KindFeed, URL: "https://x.example/feed.json", Format: "json"}}, "opml: write: the newsboat flavour needs the absolute path of feedscout-host"},
 		{"newsboat relative host", Options{Reader: ReaderNewsboat, Host: "bin/feedscout-host"}, section, `opml: write: the newsboat flavour needs the absolute path of feedscout-host, not "bin/feedscout-host"`},
 		{"gateway not http", Options{Gateway: "ftp://127.0.0.1:8765"}, section, `opml: write: gateway "ftp://127.0.0.1:8765" is not an http(s) base URL such as http://127.0.0.1:8765`},
 		{"gateway with query", Options{Gateway: "http://127.0.0.1:8765/?x=1"}, section, `opml: write: gateway "http://127.0.0.1:8765/?x=1" is not an http(s) base URL such as http://127.0.0.1:8765`},
@@ -188,6 +196,33 @@ func TestWriteErrors(t *testing.T) {
 				t.Errorf("Write error = %v, want %q", err, c.want)
 			}
 		})
+	}
+}
+
+// TestJSONThroughGateway: without the option a JSON Feed is its own
+// outline in the any flavour, an RSS or Atom feed always is; with it the
+// JSON Feed is the gateway's URL and reads back as the same feed.
+func TestJSONThroughGateway(t *testing.T) {
+	subs := []Subscription{
+		{Kind: KindFeed, URL: "https://www.lindqvist.blog/feed.json", Title: "L", Site: "https://www.lindqvist.blog/", Format: "json"},
+		{Kind: KindFeed, URL: "https://blog.example.com/feed/", Title: "B", Site: "https://blog.example.com/", Format: "rss"},
+	}
+	for _, through := range []bool{false, true} {
+		var b bytes.Buffer
+		if err := WriteFor(&b, subs, Options{Gateway: "http://127.0.0.1:41234/", JSONThroughGateway: through}); err != nil {
+			t.Fatal(err)
+		}
+		want := subs[0].URL
+		if through {
+			want = "http://127.0.0.1:41234/feed?url=https%3A%2F%2Fwww.lindqvist.blog%2Ffeed.json"
+		}
+		if !strings.Contains(b.String(), `xmlUrl="`+want+`"`) || !strings.Contains(b.String(), `xmlUrl="https://blog.example.com/feed/"`) {
+			t.Errorf("JSONThroughGateway %v: want xmlUrl %s and the RSS feed's own:\n%s", through, want, b.String())
+		}
+		got, err := Read(&b)
+		if err != nil || !reflect.DeepEqual(got, subs) {
+			t.Errorf("JSONThroughGateway %v: read back %+v, %v", through, got, err)
+		}
 	}
 }
 

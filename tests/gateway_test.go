@@ -5,11 +5,12 @@ import (
 	"encoding/xml"
 	"fmt"
 	"net/url"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"feedscout/wasm/opml"
 )
 
 // TestGatewayAbuse: a wrong Host header, sources that are files, loopback
@@ -112,27 +113,34 @@ func TestGatewayConcurrent(t *testing.T) {
 	if code != 200 || strings.Count(page, "<tr class=\"ok\">") != len(sources) {
 		t.Errorf("status page: %d, %d ok rows, want %d", code, strings.Count(page, "<tr class=\"ok\">"), len(sources))
 	}
+	// /opml is the OPML writer's (wasm/opml): read back, each source with
+	// its kind, at the gateway's URL.
 	code, body, _ := g.get(t, g.base+"/opml")
-	var doc struct {
-		Outlines []struct {
-			Type   string `xml:"type,attr"`
-			XMLURL string `xml:"xmlUrl,attr"`
-		} `xml:"body>outline"`
-	}
-	if err := xml.Unmarshal([]byte(body), &doc); code != 200 || err != nil {
+	subs, err := opml.Read(strings.NewReader(body))
+	if code != 200 || err != nil {
 		t.Fatalf("/opml: %d %v", code, err)
 	}
-	var got, want []string
-	for _, o := range doc.Outlines {
-		got = append(got, o.XMLURL)
+	kinds := map[string]string{}
+	for _, sub := range subs {
+		kinds[sub.URL] = sub.Kind
 	}
-	for _, s := range sources {
-		want = append(want, g.feedURL(s))
+	for i, s := range sources {
+		want := opml.KindSection
+		switch {
+		case i == len(sources)-1:
+			want = opml.KindArticleSitemap
+		case i >= len(sources)-3:
+			want = opml.KindNewsSitemap
+		}
+		if kinds[s] != want {
+			t.Errorf("/opml: %s is %q, want %q", s, kinds[s], want)
+		}
+		if x := `xmlUrl="` + strings.ReplaceAll(g.feedURL(s), "&", "&amp;") + `"`; !strings.Contains(body, x) {
+			t.Errorf("/opml lacks %s", x)
+		}
 	}
-	sort.Strings(got)
-	sort.Strings(want)
-	if fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Errorf("/opml lists %v\nwant %v", got, want)
+	if len(subs) != len(sources) {
+		t.Errorf("/opml lists %d sources, want %d:\n%s", len(subs), len(sources), body)
 	}
 }
 

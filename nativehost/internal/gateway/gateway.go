@@ -2,7 +2,7 @@
 // follow package makes, over HTTP for readers that take a URL.
 //
 //	GET /feed?url=SOURCE[&format=json]  the source's feed (Atom, or JSON Feed)
-//	GET /opml                           every source asked for, as OPML 2.0 with gateway URLs
+//	GET /opml                           every source asked for, as OPML 2.0 with gateway URLs (opml.WriteFor)
 //	GET /                               a status page: each source, its last fetch, status, next fetch
 //
 // It answers only requests whose Host header is the address it listens on
@@ -19,7 +19,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/xml"
 	"errors"
 	"fmt"
 	"html/template"
@@ -32,13 +31,8 @@ import (
 	"time"
 
 	"feedscout/nativehost/internal/follow"
+	"feedscout/wasm/opml"
 )
-
-// FeedURL is the gateway's URL for a source: the contract the OPML
-// writers rely on (docs/following.md).
-func FeedURL(base, source string) string {
-	return strings.TrimSuffix(base, "/") + "/feed?url=" + url.QueryEscape(source)
-}
 
 // Server is the gateway's HTTP handler.
 type Server struct {
@@ -168,7 +162,7 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
 		st := res.State
 		fmt.Fprintf(s.Log, "%s fetched %s: %s, %s, %d entries, next fetch %s\n", time.Now().UTC().Format(time.RFC3339), st.URL, st.Result, st.Status, len(st.Entries), st.NextFetch.UTC().Format(time.RFC3339))
 	}
-	self := s.Base() + "/feed?url=" + url.QueryEscape(source)
+	self := opml.GatewayURL(s.Base(), source)
 	if format == follow.FormatJSON {
 		self += "&format=json"
 	}
@@ -199,53 +193,55 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-type opmlOutline struct {
-	Type    string `xml:"type,attr"`
-	Text    string `xml:"text,attr"`
-	Title   string `xml:"title,attr"`
-	XMLURL  string `xml:"xmlUrl,attr"`
-	HTMLURL string `xml:"htmlUrl,attr"`
+// subscriptions are the sources of states as OPML subscriptions: each
+// with its kind (a JSON Feed is a feed of format json), the address asked
+// for (the gateway URL names it), its title, its site and when it was
+// first asked for. Left out: a source refused (a feed, an index: nothing
+// to follow), and one never read, whose kind is not known yet (it is
+// listed once a fetch has given its entries).
+func subscriptions(states []*follow.State) []opml.Subscription {
+	kinds := map[string]string{follow.KindNews: opml.KindNewsSitemap, follow.KindArticle: opml.KindArticleSitemap,
+		follow.KindSection: opml.KindSection, follow.KindJSONFeed: opml.KindFeed}
+	subs := []opml.Subscription{}
+	for _, st := range states {
+		kind := kinds[st.Kind]
+		if st.Refused != "" || kind == "" {
+			continue
+		}
+		s := opml.Subscription{Kind: kind, URL: st.Source, Title: st.Title, Site: home(st.URL), Added: st.Created.UTC().Format(time.RFC3339)}
+		if st.Kind == follow.KindJSONFeed {
+			s.Format = "json"
+		}
+		subs = append(subs, s)
+	}
+	return subs
 }
 
-type opmlDoc struct {
-	XMLName xml.Name      `xml:"opml"`
-	Version string        `xml:"version,attr"`
-	Title   string        `xml:"head>title"`
-	Created string        `xml:"head>dateCreated"`
-	Body    []opmlOutline `xml:"body>outline"`
+// home is the homepage of the site of u.
+func home(u string) string {
+	p, err := url.Parse(u)
+	if err != nil || p.Host == "" {
+		return ""
+	}
+	return (&url.URL{Scheme: p.Scheme, Host: p.Host, Path: "/"}).String()
 }
 
+// opml answers with every source asked for, written by the one OPML
+// writer (wasm/opml) for any reader through this gateway, a JSON Feed
+// too (whoever asked the gateway for one reads Atom): importing the file
+// into feedscout gives each source back with its kind.
 func (s *Server) opml(w http.ResponseWriter, r *http.Request) {
 	states, err := s.f.States()
 	if err != nil {
 		sentence(w, http.StatusInternalServerError, "The gateway could not read its state folder: "+err.Error()+".")
 		return
 	}
-	doc := opmlDoc{Version: "2.0", Title: "feedscout gateway " + s.Base(), Created: time.Now().UTC().Format(time.RFC1123Z), Body: []opmlOutline{}}
-	for _, st := range states {
-		if st.Refused != "" {
-			continue // asked for, but nothing to follow (a feed, an index)
-		}
-		t := st.Title
-		if t == "" {
-			t = st.Source
-		}
-		u, _ := url.Parse(st.URL)
-		home := st.URL
-		if u != nil {
-			home = (&url.URL{Scheme: u.Scheme, Host: u.Host, Path: "/"}).String()
-		}
-		doc.Body = append(doc.Body, opmlOutline{Type: "rss", Text: t, Title: t, XMLURL: FeedURL(s.Base(), st.Source), HTMLURL: home})
-	}
 	var b bytes.Buffer
-	b.WriteString(xml.Header)
-	enc := xml.NewEncoder(&b)
-	enc.Indent("", " ")
-	if err := enc.Encode(doc); err != nil {
+	o := opml.Options{Title: "feedscout gateway " + s.Base(), Reader: opml.ReaderAny, Gateway: s.Base(), JSONThroughGateway: true}
+	if err := opml.WriteFor(&b, subscriptions(states), o); err != nil {
 		sentence(w, http.StatusInternalServerError, "The gateway could not write OPML: "+err.Error()+".")
 		return
 	}
-	b.WriteString("\n")
 	w.Header().Set("Content-Type", "text/x-opml; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="feedscout-gateway.opml"`)
 	w.Write(b.Bytes())
@@ -295,7 +291,7 @@ func (s *Server) status(w http.ResponseWriter, r *http.Request) {
 			next = "never (gone)"
 		}
 		data.Sources = append(data.Sources, statusRow{
-			Title: t, Source: st.Source, Feed: FeedURL(s.Base(), st.Source), Kind: st.Kind, Status: st.Status,
+			Title: t, Source: st.Source, Feed: opml.GatewayURL(s.Base(), st.Source), Kind: st.Kind, Status: st.Status,
 			LastFetch: when(st.LastFetch), Result: st.Result, NextFetch: next, Problem: st.Problem, Moved: st.Moved,
 			Entries: len(st.Entries), Requests: st.Requests,
 		})

@@ -8,12 +8,14 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"feedscout/nativehost/internal/fetch"
 	"feedscout/nativehost/internal/follow"
+	"feedscout/wasm/opml"
 )
 
 func newServer(t *testing.T) (*Server, string) {
@@ -73,8 +75,75 @@ func TestStatusEscapes(t *testing.T) {
 	if !strings.Contains(body, "&lt;script&gt;alert(1)&lt;/script&gt;") {
 		t.Errorf("status page lacks the escaped title:\n%s", body)
 	}
-	if got := FeedURL("http://127.0.0.1:8765/", "https://a.example/x?y=1&z=2"); got != "http://127.0.0.1:8765/feed?url=https%3A%2F%2Fa.example%2Fx%3Fy%3D1%26z%3D2" {
-		t.Errorf("FeedURL: %s", got)
+	if want := `href="` + opml.GatewayURL(s.Base(), src) + `"`; !strings.Contains(body, strings.ReplaceAll(want, "&", "&amp;")) {
+		t.Errorf("status page lacks the link %s:\n%s", want, body)
+	}
+}
+
+// writeState stores st in the state folder dir as the follower would.
+func writeState(t *testing.T, dir string, st follow.State) {
+	t.Helper()
+	sum := sha256.Sum256([]byte(st.Source))
+	st.Version, st.URL = 1, st.Source
+	if st.Entries == nil {
+		st.Entries = []follow.Entry{}
+	}
+	b, _ := json.Marshal(st)
+	if err := os.MkdirAll(filepath.Join(dir, "sources"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "sources", hex.EncodeToString(sum[:16])+".json"), b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestOPML: the gateway's /opml, imported with opml.Read, gives back every
+// source with its kind, title, site and date, each outline the gateway's
+// URL; refused sources and sources never read are left out.
+func TestOPML(t *testing.T) {
+	s, dir := newServer(t)
+	at := time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC)
+	states := []follow.State{
+		{Source: "https://www.asahi.com/sitemap_national.xml", Kind: follow.KindNews, Title: "朝日新聞デジタル · national", Status: follow.StatusOK},
+		{Source: "https://www.nikkei.com/business/startups/?a=1&b=2", Kind: follow.KindSection, Title: `<スタートアップ> & "more"`, Status: follow.StatusFailing},
+		{Source: "https://news.example.org/sitemap-articles.xml", Kind: follow.KindArticle, Status: follow.StatusGone},
+		{Source: "https://www.lindqvist.blog/feed.json", Kind: follow.KindJSONFeed, Title: "Lindqvist", Status: follow.StatusOK},
+		{Source: "https://www.theverge.com/rss/index.xml", Status: follow.StatusNew, Refused: "already-feed"},
+		{Source: "https://down.example/sitemap.xml", Status: follow.StatusNew, Result: "503"},
+	}
+	for i, st := range states {
+		st.Created = at.Add(time.Duration(i) * time.Minute)
+		writeState(t, dir, st)
+	}
+	r := httptest.NewRequest(http.MethodGet, "/opml", nil)
+	r.Host = "127.0.0.1:8765"
+	w := httptest.NewRecorder()
+	s.ServeHTTP(w, r)
+	if w.Code != 200 || !strings.HasPrefix(w.Header().Get("Content-Type"), "text/x-opml") {
+		t.Fatalf("/opml: %d %s\n%s", w.Code, w.Header().Get("Content-Type"), w.Body)
+	}
+	doc := w.Body.String()
+	got, err := opml.Read(strings.NewReader(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	added := func(i int) string { return at.Add(time.Duration(i) * time.Minute).Format(time.RFC3339) }
+	want := []opml.Subscription{
+		{Kind: opml.KindNewsSitemap, URL: states[0].Source, Title: states[0].Title, Site: "https://www.asahi.com/", Added: added(0)},
+		{Kind: opml.KindSection, URL: states[1].Source, Title: states[1].Title, Site: "https://www.nikkei.com/", Added: added(1)},
+		{Kind: opml.KindArticleSitemap, URL: states[2].Source, Site: "https://news.example.org/", Added: added(2)},
+		{Kind: opml.KindFeed, URL: states[3].Source, Title: "Lindqvist", Site: "https://www.lindqvist.blog/", Format: "json", Added: added(3)},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("/opml read back\n got %+v\nwant %+v\n%s", got, want, doc)
+	}
+	for _, sub := range want {
+		if u := opml.GatewayURL(s.Base(), sub.URL); !strings.Contains(doc, `xmlUrl="`+strings.ReplaceAll(u, "&", "&amp;")+`"`) {
+			t.Errorf("/opml lacks the gateway URL %s", u)
+		}
+	}
+	if strings.Contains(doc, "theverge") || strings.Contains(doc, "down.example") {
+		t.Errorf("/opml lists a refused or never read source:\n%s", doc)
 	}
 }
 

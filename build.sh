@@ -33,7 +33,7 @@ build() {
 	go tool esbuild extension/popup/popup.js --bundle --format=esm --charset=utf8 \
 		--legal-comments=none --log-level=warning --allow-overwrite \
 		--outfile="$DIST/extension/popup/popup.js"
-	rm "$DIST/extension/popup/"{dom,host,render,subs,vlist}.js
+	drop_bundled
 	mkdir -p "$DIST/extension/wasm"
 	# -s -w: no name section (66 KB). The popup loads the gzipped copy
 	# (fetching from chrome-extension:// is the slow part of its start, and
@@ -60,6 +60,32 @@ build() {
 	# docs/firefox.md), unpacked and as an .xpi.
 	go run tests/firefox_package.go "$DIST/extension" "$DIST/extension-firefox" "$DIST/feedscout-firefox.xpi"
 	echo "built $DIST/feedscout-host, $DIST/extension/, $DIST/extension-firefox/ and $DIST/feedscout-firefox.xpi"
+}
+
+# drop_bundled removes from $DIST/extension/popup every script but those
+# an extension page loads itself: the <script src> of popup/*.html (the
+# bundle popup.js and boot.js), and popup/ scripts other pages name
+# (../popup/X.js). Every other popup module is inside the bundle, so a
+# copy left in dist could only be loaded as a second copy of its state.
+drop_bundled() {
+	local keep f name
+	keep=" $(sed -n 's/.*<script[^>]* src="\([^"/]*\.js\)".*/\1/p' extension/popup/*.html | tr '\n' ' ')"
+	keep+=" $(find extension -name '*.html' -not -path 'extension/popup/*' -exec \
+		sed -n 's|.*<script[^>]* src="[./]*/*popup/\([^"/]*\.js\)".*|\1|p' {} + | tr '\n' ' ') "
+	case "$keep" in
+	*" popup.js "*) ;;
+	*)
+		echo "build.sh: popup.html does not load popup.js; the bundle would be dropped" >&2
+		exit 1
+		;;
+	esac
+	for f in "$DIST/extension/popup/"*.js; do
+		name=${f##*/}
+		case "$keep" in
+		*" $name "*) ;;
+		*) rm "$f" ;;
+		esac
+	done
 }
 
 firefox() {

@@ -130,7 +130,7 @@ func (r *run) useSitemap(u string, sm *sitemap.Sitemap, depts []report.Departmen
 		}
 		for _, e := range sm.Entries {
 			pu, err := url.Parse(e.Loc)
-			if err != nil || len(e.Loc) > maxURL || shape.URL(pu).Shape != shape.Section {
+			if err != nil || len(e.Loc) > maxURL || shape.URL(pu).Shape != shape.Section || !r.robotsAllows(e.Loc) {
 				continue
 			}
 			s := report.Section{URL: e.Loc}

@@ -381,21 +381,46 @@ const (
 	PreviewNotFeed       = "not-feed"       // the answer is not a feed
 )
 
-// PreviewPhrase says why a feed has no preview, as Feed.Preview and the
-// feed-advertised-unchecked sentence say it. p is the problem of
-// PreviewFailed, and carries the status of PreviewBrokenStatus.
-func PreviewPhrase(code string, p *Problem) string {
-	a := argReader{"preview": code}
-	if p != nil {
-		a["feed_problem"] = p.Args()
+// PreviewArgs are the arguments of a feed's preview code
+// (Feed.PreviewArgs): for PreviewFailed the problem as "feed_problem",
+// for PreviewBrokenStatus the problem's "status"; nil when the code's
+// phrase names nothing.
+func PreviewArgs(code string, p *Problem) map[string]any {
+	switch {
+	case p == nil:
+		return nil
+	case code == PreviewFailed:
+		return map[string]any{"feed_problem": p.Args()}
+	case code == PreviewBrokenStatus:
+		return map[string]any{"status": p.Status}
 	}
+	return nil
+}
+
+// PreviewSentence renders a feed's preview code with its arguments
+// (Feed.PreviewCode, Feed.PreviewArgs) in English: why the feed has no
+// preview, as Feed.Preview and the feed-advertised-unchecked sentence say
+// it. Arguments may come back from JSON, as for Sentence.
+func PreviewSentence(code string, args map[string]any) string {
+	a := argReader(args)
 	switch code {
 	case PreviewBrokenStatus:
-		return fmt.Sprintf("broken: it answered %d", a.sub("feed_problem").int("status"))
+		return fmt.Sprintf("broken: it answered %d", a.int("status"))
 	case PreviewBrokenInvalid:
 		return "broken: the feed is cut off or invalid"
 	case PreviewNotFeed:
 		return "broken: the answer is not a feed"
 	}
-	return preview(a)
+	b := argReader{"preview": code}
+	for k, v := range a {
+		b[k] = v
+	}
+	return preview(b)
+}
+
+// PreviewPhrase is PreviewSentence of a code and its problem (the
+// problem of PreviewFailed, which carries the status of
+// PreviewBrokenStatus).
+func PreviewPhrase(code string, p *Problem) string {
+	return PreviewSentence(code, PreviewArgs(code, p))
 }

@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -100,4 +101,73 @@ func TestSentenceFromJSON(t *testing.T) {
 	if got := Sentence(ReasonNone, none); got != want {
 		t.Errorf("none:\n%s\nwant\n%s", got, want)
 	}
+}
+
+// Every preview code's English phrase is the one docs/reasons.md's table
+// lists for it, and renders the same from Go values and from JSON.
+func TestPreviewSentences(t *testing.T) {
+	doc, err := os.ReadFile("../docs/reasons.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		code    string
+		problem *Problem
+		want    string
+	}{
+		{PreviewListed, nil, "not fetched: the article order lists advertised feeds without fetching them"},
+		{PreviewOther, nil, "not fetched: only the main feed is previewed, to save the site requests"},
+		{PreviewStopped, nil, "not fetched: discovery stopped first"},
+		{PreviewDTD, nil, "not previewed: it declares a DOCTYPE or ENTITY, which feedscout does not read"},
+		{PreviewFailed, &Problem{Word: StatusRobotsDisallow}, "not fetched: robots.txt disallows it (robots-disallow)"},
+		{PreviewFailed, &Problem{Word: StatusTooManyRedirects, Hops: 10}, "not fetched: it is more than 10 redirects away (too many redirects)"},
+		{PreviewBrokenStatus, &Problem{Word: ProblemStatus, Status: 404}, "broken: it answered 404"},
+		{PreviewBrokenInvalid, nil, "broken: the feed is cut off or invalid"},
+		{PreviewNotFeed, nil, "broken: the answer is not a feed"},
+	}
+	seen := map[string]bool{}
+	for _, c := range cases {
+		seen[c.code] = true
+		args := PreviewArgs(c.code, c.problem)
+		if got := PreviewSentence(c.code, args); got != c.want {
+			t.Errorf("%s %v: %q, want %q", c.code, args, got, c.want)
+		}
+		if got := PreviewPhrase(c.code, c.problem); got != c.want {
+			t.Errorf("PreviewPhrase %s: %q, want %q", c.code, got, c.want)
+		}
+		b, _ := json.Marshal(args)
+		var back map[string]any
+		if err := json.Unmarshal(b, &back); err != nil {
+			t.Fatal(err)
+		}
+		if got := PreviewSentence(c.code, back); got != c.want {
+			t.Errorf("%s from JSON %s: %q, want %q", c.code, b, got, c.want)
+		}
+		// The table of the code in docs/reasons.md says the same, with
+		// {placeholders} for the arguments.
+		row := regexp.MustCompile("(?m)^\\| `" + regexp.QuoteMeta(c.code) + "` \\|([^|]*)\\| ([^|]+) \\|$").FindStringSubmatch(string(doc))
+		if row == nil {
+			t.Errorf("%s has no row with its args and phrase in docs/reasons.md", c.code)
+			continue
+		}
+		phrase := strings.TrimSpace(row[2])
+		if !templateMatch(phrase, c.want) {
+			t.Errorf("%s: docs/reasons.md says %q, the phrase is %q", c.code, phrase, c.want)
+		}
+	}
+	for name, code := range constsWithPrefix(t, "Preview") {
+		if !seen[code] {
+			t.Errorf("%s (%q) has no case", name, code)
+		}
+	}
+}
+
+// templateMatch reports whether s is doc's phrase with its {placeholders}
+// filled in.
+func templateMatch(doc, s string) bool {
+	parts := regexp.MustCompile(`\{[^}]+\}`).Split(doc, -1)
+	for i, p := range parts {
+		parts[i] = regexp.QuoteMeta(p)
+	}
+	return regexp.MustCompile("^" + strings.Join(parts, ".+") + "$").MatchString(s)
 }

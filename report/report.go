@@ -57,9 +57,14 @@ type Feed struct {
 	// advertised feeds.
 	Scope string `json:"scope,omitempty"`
 	// Checked is set when the feed was fetched and parsed; Preview says
-	// why not, or what went wrong, when it was not.
-	Checked bool   `json:"checked"`
-	Preview string `json:"preview,omitempty"`
+	// why not, or what went wrong, when it was not, in English, and
+	// PreviewCode and PreviewArgs say the same without English (a
+	// Preview* code and the values its phrase names, docs/reasons.md;
+	// PreviewSentence renders them).
+	Checked     bool           `json:"checked"`
+	Preview     string         `json:"preview,omitempty"`
+	PreviewCode string         `json:"preview_code,omitempty"`
+	PreviewArgs map[string]any `json:"preview_args,omitempty"`
 	// Broken is set when fetching the feed gave an error status or
 	// something that is not a feed.
 	Broken bool   `json:"broken,omitempty"`

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	reportpkg "feedscout/report"
 	"feedscout/tests/fixtureweb"
 )
 
@@ -71,9 +72,15 @@ func headlineSite(name, host, first string, serveFirst http.HandlerFunc) fixture
 		Expect: fixtureweb.Expect{Outcome: fixtureweb.OutcomeFeed, FeedURL: "https://" + host + "/feed.xml"}}
 }
 
+// firstDisallowedSite is the headline site whose first advertised feed
+// robots.txt disallows.
+func firstDisallowedSite() fixtureweb.Site {
+	return headlineSite("first-disallowed", "first-disallowed.test", "/private/all.xml", nil)
+}
+
 func TestDiscoverHeadlines(t *testing.T) {
 	t.Parallel()
-	disallowed := headlineSite("first-disallowed", "first-disallowed.test", "/private/all.xml", nil)
+	disallowed := firstDisallowedSite()
 	failing := headlineSite("first-fails", "first-fails.test", "/loop.xml", func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/loop.xml", http.StatusFound)
 	})
@@ -86,11 +93,15 @@ func TestDiscoverHeadlines(t *testing.T) {
 			var r struct {
 				ReasonCode string `json:"reason_code"`
 				Feeds      []struct {
-					URL       string `json:"url"`
-					Checked   bool   `json:"checked"`
-					Items     int    `json:"items"`
-					Preview   string `json:"preview"`
-					Headlines []struct {
+					URL     string `json:"url"`
+					Checked bool   `json:"checked"`
+					Items   int    `json:"items"`
+					Preview string `json:"preview"`
+					// PreviewCode and PreviewArgs say Preview without
+					// English (docs/reasons.md, A feed's preview).
+					PreviewCode string         `json:"preview_code"`
+					PreviewArgs map[string]any `json:"preview_args"`
+					Headlines   []struct {
 						Title string `json:"title"`
 						Date  string `json:"date"`
 					} `json:"headlines"`
@@ -117,6 +128,17 @@ func TestDiscoverHeadlines(t *testing.T) {
 			}
 			if other.Checked || len(other.Headlines) != 0 {
 				t.Errorf("the feed that cannot be previewed: %+v", other)
+			}
+			if pub.PreviewCode != "" || pub.PreviewArgs != nil {
+				t.Errorf("the previewed feed has preview_code %q, preview_args %v", pub.PreviewCode, pub.PreviewArgs)
+			}
+			if got := reportpkg.PreviewSentence(other.PreviewCode, other.PreviewArgs); other.PreviewCode != reportpkg.PreviewFailed || got != other.Preview {
+				t.Errorf("the feed not previewed: preview_code %q, args %v say %q, preview %q", other.PreviewCode, other.PreviewArgs, got, other.Preview)
+			}
+			problem, _ := other.PreviewArgs["feed_problem"].(map[string]any)
+			wantProblem := map[string]string{"first-disallowed": "robots-disallow", "first-fails": "redirect-loop"}[s.Name]
+			if problem["problem"] != wantProblem {
+				t.Errorf("preview_args %v, want feed_problem %s", other.PreviewArgs, wantProblem)
 			}
 			switch s.Name {
 			case "first-disallowed":

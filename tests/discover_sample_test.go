@@ -21,18 +21,29 @@ import (
 	"testing"
 
 	reportpkg "feedscout/report"
+	"feedscout/tests/fixtureweb"
 )
 
 const sampleFile = "testdata/report_sample.json"
 
 // sampleSites cover every part of a report between them: a feed with
-// headlines, a news sitemap split into departments, sections from a
-// sitemap and sections named by the homepage's own words.
-var sampleSites = []string{"theverge", "asahi", "nikkei", "sections-home"}
+// headlines, a feed not previewed (techcrunch's comments feed, with its
+// preview code), a feed robots.txt disallows (first-disallowed, a site of
+// discover_headlines_test.go: its preview code and arguments), a news
+// sitemap split into departments, sections from a sitemap and sections
+// named by the homepage's own words.
+var sampleSites = []string{"theverge", "techcrunch", "first-disallowed", "asahi", "nikkei", "sections-home"}
 
 func TestReportSample(t *testing.T) {
 	t.Parallel()
-	sites := siteNamed(t, sampleSites...)
+	var sites []fixtureweb.Site
+	for _, name := range sampleSites {
+		if name == "first-disallowed" {
+			sites = append(sites, firstDisallowedSite())
+		} else {
+			sites = append(sites, siteNamed(t, name)...)
+		}
+	}
 	w := startWeb(t, sites)
 	tabs := loadTabs(t, w, sites)
 	reps := discoverNM(t, fastEnv(w), "smart", sites, tabs)
@@ -94,7 +105,7 @@ func keyPaths(t *testing.T, raw json.RawMessage) []string {
 		switch x := v.(type) {
 		case map[string]any:
 			for k, e := range x {
-				if prefix == "reason_args" || strings.HasPrefix(prefix, "reason_args.") || prefix == "omitted" {
+				if prefix == "reason_args" || strings.HasPrefix(prefix, "reason_args.") || prefix == "omitted" || strings.HasSuffix(prefix, ".preview_args") {
 					continue // values by name, not fields
 				}
 				p := strings.TrimPrefix(prefix+"."+k, ".")
@@ -145,7 +156,11 @@ for (const r of reports) {
     is(f.url, "string", "feeds.url"); is(f.title, "string", "feeds.title"); is(f.format, "string", "feeds.format");
     is(f.via, "string", "feeds.via"); is(f.checked, "boolean", "feeds.checked");
     if (f.checked) { is(f.items, "number", "feeds.items"); seen.add("checked feed"); }
-    else is(f.preview, "string", "feeds.preview");
+    else {
+      is(f.preview, "string", "feeds.preview"); is(f.preview_code, "string", "feeds.preview_code");
+      if (f.preview_args !== undefined) { is(f.preview_args, "object", "feeds.preview_args"); seen.add("preview args"); }
+      seen.add("unchecked feed");
+    }
     if (formatName(f.format) === "feed") fail("unknown feed format " + f.format);
     for (const h of f.headlines || []) {
       is(h.title, "string", "headlines.title"); is(h.date, "string", "headlines.date");
@@ -170,7 +185,7 @@ for (const r of reports) {
   const want = sent + (sent === 1 ? " request, " : " requests, ");
   if (!costSummary(r.requests, r.elapsed_ms).startsWith(want)) fail(r.site + ": " + costSummary(r.requests, r.elapsed_ms) + ", want " + want);
 }
-for (const part of ["checked feed", "headline", "department", "section", "section name"]) if (!seen.has(part)) fail("the sample has no " + part);
+for (const part of ["checked feed", "unchecked feed", "preview args", "headline", "department", "section", "section name"]) if (!seen.has(part)) fail("the sample has no " + part);
 `
 	cmd := exec.Command(node, "--input-type=module", "-e", script)
 	out, err := cmd.CombinedOutput()

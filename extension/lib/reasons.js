@@ -132,6 +132,39 @@ export function problem(p) {
   }
 }
 
+/**
+ * previewText says why a feed was not previewed in the user's language,
+ * from its preview_code and preview_args (docs/reasons.md, A feed's
+ * preview), or its English preview when the code is unknown here.
+ * @param {{preview?: string, preview_code?: string, preview_args?: object}} feed
+ */
+export function previewText(feed) {
+  const code = feed && typeof feed.preview_code === "string" ? feed.preview_code : "";
+  const s = code ? previewPhrase(code, args(feed.preview_args)) : null;
+  return s ?? String(feed?.preview ?? "");
+}
+
+// previewPhrase says one preview code with its arguments, or null for a
+// code it does not know.
+function previewPhrase(code, a) {
+  switch (code) {
+    case "listed":
+    case "other":
+    case "stopped":
+    case "dtd":
+    case "failed":
+      return preview({ ...a, preview: code });
+    case "broken-status":
+      return t("unchecked_broken_status", { status: String(int(a, "status")) });
+    case "broken-invalid":
+      return t("unchecked_broken_invalid");
+    case "not-feed":
+      return t("unchecked_not_feed");
+    default:
+      return null;
+  }
+}
+
 function where(a) {
   return str(a, "where") === "homepage" ? t("where_homepage") : t("where_pages");
 }

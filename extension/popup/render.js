@@ -10,7 +10,7 @@ import { toggle } from "./subs.js";
 import { sendButton } from "./send.js";
 import { healthLine, checkButton } from "./check.js";
 import { previewBox, previewButton } from "./preview.js";
-import { reasonText } from "../lib/reasons.js";
+import { reasonText, previewText } from "../lib/reasons.js";
 import { VirtualList } from "./vlist.js";
 
 /** SECTIONS_SHOWN is how many sections show before "Show all". */
@@ -34,7 +34,8 @@ export function feedRow(f, site) {
   if (f.checked !== false && Number.isFinite(f.items)) meta.push(tn("items", f.items));
   const newest = date(f.newest);
   if (newest) meta.push(t("newest", { date: newest }));
-  if (f.checked === false && f.preview) meta.push(oneLine(f.preview, 120));
+  // Why not, in the user's language (preview_code, docs/reasons.md).
+  if (f.checked === false && (f.preview || f.preview_code)) meta.push(oneLine(previewText(f), 120));
   const checked = el("div", { class: "check-result", hidden: true });
   return el(
     "li",

@@ -26,10 +26,12 @@ type preview struct {
 	problem *report.Problem
 }
 
-// setPreview records why f has no preview, in words and as a code.
+// setPreview records why f has no preview, in words and as a code with
+// its arguments.
 func (r *run) setPreview(f *report.Feed, p preview) {
 	r.previews[f.URL] = p
-	f.Preview = report.PreviewPhrase(p.code, p.problem)
+	f.PreviewCode, f.PreviewArgs = p.code, report.PreviewArgs(p.code, p.problem)
+	f.Preview = report.PreviewSentence(f.PreviewCode, f.PreviewArgs)
 }
 
 // listAdvertised puts the page's advertised feeds into the report,
@@ -217,7 +219,7 @@ func declaresDTD(body []byte) bool {
 }
 
 func fillFeed(f *report.Feed, s *feed.Summary, heads []report.Headline) {
-	f.Checked, f.Preview, f.Headlines = true, "", heads
+	f.Checked, f.Preview, f.PreviewCode, f.PreviewArgs, f.Headlines = true, "", "", nil, heads
 	if s.Title != "" {
 		f.Title = clip(s.Title)
 	}

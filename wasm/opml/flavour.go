@@ -197,17 +197,16 @@ func (f flavour) outline(e *encoder, s Subscription) {
 	}
 	var x XPath
 	typ, xmlURL := "rss", s.URL
+	// A JSON Feed goes through feedscout like a sitemap for newsboat
+	// (2.21 reads none: `feed` turns it into Atom), and for any reader
+	// when asked (the gateway's own list).
+	jsonFeed := s.Kind == KindFeed && s.Format == "json"
 	switch {
-	case s.Kind == KindFeed && f.reader == ReaderFreshRSS && s.Format == "json":
+	case jsonFeed && f.reader == ReaderFreshRSS:
 		// FreshRSS (1.24+) reads JSON Feed only when told it is one.
-		page, typ = s.Site, TypeJSONFeed
-	case s.Kind == KindFeed && s.Format == "json" && f.reader == ReaderNewsboat:
-		// newsboat 2.21 reads no JSON Feed: `feed` turns it into Atom.
-		page, xmlURL = s.Site, "|"+NewsboatCommand(f.host, s.URL)
-	case s.Kind == KindFeed && s.Format == "json" && f.json:
-		page, xmlURL = s.Site, GatewayURL(f.gateway, s.URL)
-	case s.Kind == KindFeed:
-		page = s.Site
+		typ = TypeJSONFeed
+	case s.Kind == KindFeed && !(jsonFeed && (f.json || f.reader == ReaderNewsboat)):
+		// A feed the reader reads: as it is.
 	case f.reader == ReaderAny:
 		xmlURL = GatewayURL(f.gateway, s.URL)
 	case f.reader == ReaderNewsboat:

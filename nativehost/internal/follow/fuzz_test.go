@@ -22,6 +22,8 @@ func FuzzInterpret(f *testing.F) {
 		`<rss version="2.0"><channel><title>x</title><item><title>i</title></item></channel></rss>`,
 		"https://a.example/one-long-article-name-here\nhttps://a.example/two\n",
 		"\xff\xfe<urlset",
+		`{"version": "https://jsonfeed.org/version/1.1", "title": "J", "items": [{"id": "1", "url": "/a", "content_html": "<p>x<script>y</script></p>\u0001", "date_published": "2026-11-30T10:00:00Z"}, {"id": "https://a.example/b", "summary": "s"}]}`,
+		`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:video="http://www.google.com/schemas/sitemap-video/1.1"><url><loc>https://a.example/p/1</loc><lastmod>2026-11-30</lastmod><image:image><image:title>I</image:title></image:image><video:video><video:title>V</video:title></video:video></url></urlset>`,
 	} {
 		f.Add([]byte(s), "text/html")
 	}

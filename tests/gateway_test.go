@@ -231,7 +231,8 @@ func TestPacingEveryProcess(t *testing.T) {
 
 // TestGatewayFormats: the Atom feed names its gateway URL as rel=self and
 // carries an ETag a reader's If-None-Match gets 304 for; format=json is a
-// JSON Feed 1.1 with feed_url its own gateway URL; both have the same items.
+// JSON Feed 1.1 with feed_url its own gateway URL; both have the same
+// items. A JSON Feed through the gateway is Atom.
 func TestGatewayFormats(t *testing.T) {
 	t.Parallel()
 	fw := startFollowWeb(t, 2, 5)
@@ -281,5 +282,35 @@ func TestGatewayFormats(t *testing.T) {
 	}
 	if n, _, _ := fw.deskHits("/news-sitemap.xml"); n != 1 {
 		t.Errorf("the source was fetched %d times for four gateway requests within the interval, want once", n)
+	}
+
+	// A JSON Feed through the gateway is Atom with its 12 items, each with
+	// its text as the summary; asked again within the interval, no request.
+	const jsonFeed = "https://www.lindqvist.blog/feed.json"
+	var atom struct {
+		Entries []struct {
+			Title   string `xml:"title"`
+			Summary struct {
+				Type string `xml:"type,attr"`
+				Text string `xml:",chardata"`
+			} `xml:"summary"`
+		} `xml:"entry"`
+	}
+	for range 2 {
+		code, body, hdr = g.get(t, g.feedURL(jsonFeed))
+		if code != 200 || !strings.HasPrefix(hdr.Get("Content-Type"), "application/atom+xml") {
+			t.Fatalf("a JSON Feed through the gateway: %d %s %.200s", code, hdr.Get("Content-Type"), body)
+		}
+	}
+	if err := xml.Unmarshal([]byte(body), &atom); err != nil || len(atom.Entries) != 12 {
+		t.Fatalf("a JSON Feed through the gateway: %v, %d entries", err, len(atom.Entries))
+	}
+	for _, e := range atom.Entries {
+		if e.Title == "" || e.Summary.Type != "text" || e.Summary.Text == "" {
+			t.Errorf("entry %+v: want a title and a text summary", e)
+		}
+	}
+	if n := len(fw.Hits("www.lindqvist.blog")); n != 2 {
+		t.Errorf("the JSON Feed's site saw %d requests for two gateway requests, want robots.txt and the feed once", n)
 	}
 }

@@ -123,33 +123,58 @@ func tagDir(dir string) bool {
 const navMin = 5
 
 // Link is one link of a page as InPage takes it: the path (as Path takes
-// it) and whether this place of it is in the page's navigation (inside a
-// <nav>, <header> or <footer> element). A path listed several times counts
-// as navigation when any of its places is.
+// it), whether this place of it is in the page's navigation (inside a
+// <nav>, <header> or <footer> element), and its anchor's text. A path listed
+// several times counts as navigation when any of its places is, and as a
+// service link when any of its texts names a service (ServiceText).
 type Link struct {
 	Path string
 	Nav  bool
+	Text string
+}
+
+// listingRules are the verdicts that rest on a listing word in the path
+// (/thema/datenschutz, /tag/newsletter): a service word in the anchor's
+// text names the topic there, not a service page.
+var listingRules = map[string]bool{
+	"listing": true, "listing-id": true, "query-listing": true,
 }
 
 // InPage judges the links of one page: InContext's verdicts, then the
-// place of each link. A section is a listing the site offers as
-// navigation; a tag reached only as a story's label (the chips on a card,
-// the tag list under an article: /fortnite, /tesla on The Verge) is not. So
-// on a page with at least navMin navigation links, a link outside the
-// navigation whose section verdict rests on a bare word at depth 1 (rule
-// section) or on a tag directory (rule listing under /tag/) is other, rule
-// "off-navigation". Pages that do not mark up their navigation keep
-// InContext's verdicts. The result is parallel to links.
+// text and place of each link.
+//
+// Text: a link whose anchor text names a service page ("Impressum",
+// "Contact us", "Newsletter", "Shop", "Forums": ServiceText) is other, rule
+// "service-text", whatever its path looks like (/index-c.php?ID=235845,
+// /civis/), unless the path names a listing (a topic page under /thema/).
+//
+// Place: a section is a listing the site offers as navigation; a tag
+// reached only as a story's label (the chips on a card, the tag list under
+// an article: /fortnite, /tesla on The Verge) is not. So on a page with at
+// least navMin navigation links, a link outside the navigation whose
+// section verdict rests on a bare word at depth 1 (rule section) or on a
+// tag directory (rule listing under /tag/) is other, rule "off-navigation".
+// Pages that do not mark up their navigation keep InContext's verdicts
+// there. The result is parallel to links.
 func InPage(links []Link) []Verdict {
 	paths := make([]string, len(links))
 	navPaths := make(map[string]bool)
+	service := make(map[string]bool)
 	for i, l := range links {
 		paths[i] = l.Path
 		if l.Nav {
 			navPaths[l.Path] = true
 		}
+		if l.Text != "" && ServiceText(l.Text) {
+			service[l.Path] = true
+		}
 	}
 	out := InContext(paths)
+	for i, l := range links {
+		if service[l.Path] && out[i].Shape != Other && !listingRules[out[i].Rule] {
+			out[i] = Verdict{Other, "service-text"}
+		}
+	}
 	if len(navPaths) < navMin {
 		return out
 	}

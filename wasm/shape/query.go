@@ -26,6 +26,35 @@ var idParams = map[string]int{
 	"artnr": 4, "art_nr": 4, "articlenr": 4,
 }
 
+// redirectParams carry the address a redirector sends the reader on to
+// (/click?url=http%3A//twitter.com/x): an ad or exit link, other.
+var redirectParams = map[string]bool{
+	"url": true, "u": true, "redirect": true, "redirect_url": true,
+	"redirect_uri": true, "redirecturl": true, "returnurl": true,
+	"return_url": true, "goto": true, "dest": true, "destination": true,
+	"target": true, "link": true,
+}
+
+// isURLValue: a query value that is an absolute or site-relative address.
+func isURLValue(v string) bool {
+	return len(v) > 4 && (strings.EqualFold(v[:4], "http") || v[0] == '/' ||
+		strings.EqualFold(v[:3], "%2f"))
+}
+
+// spipKey reads SPIP's bare query keys (spip.php?article717, ?rubrique12,
+// ?breve45): an article or brief, or a section, by its number.
+func spipKey(key string) queryKind {
+	for _, w := range [...]struct {
+		word string
+		kind queryKind
+	}{{"article", queryID}, {"breve", queryID}, {"rubrique", querySection}} {
+		if len(key) > len(w.word) && strings.EqualFold(key[:len(w.word)], w.word) && isDigits(key[len(w.word):]) {
+			return w.kind
+		}
+	}
+	return queryNone
+}
+
 // viewWords are Joomla's view= values.
 var viewWords = map[string]queryKind{
 	"article": queryID, "category": querySection, "section": querySection,
@@ -60,6 +89,12 @@ func judgeQuery(q string) queryVerdict {
 			strings.EqualFold(key, "feed"),
 			(strings.EqualFold(key, "s") || strings.EqualFold(key, "q")) && val != "":
 			return queryVerdict{queryOther}
+		case foldIn(redirectParams, key) && isURLValue(val):
+			return queryVerdict{queryOther}
+		case val == "" && spipKey(key) != queryNone:
+			if k := spipKey(key); k == queryID || v.kind == queryNone {
+				v.kind = k
+			}
 		case strings.EqualFold(key, "view"):
 			switch viewWords[string(foldKey(&buf, val))] {
 			case queryID:

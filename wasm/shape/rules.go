@@ -151,6 +151,10 @@ func refinedShape(path string) Verdict {
 		if hasRole(s, roleBlocked) || containsFold(s, "consent") || containsFold(s, "login") {
 			return Verdict{Other, "blocked-segment"}
 		}
+		if isDOIPrefix(s) {
+			// /article/10.1007/s11926-017-0626-z: a journal's record.
+			return Verdict{Other, "journal-record"}
+		}
 	}
 	if q.kind == queryOther {
 		return Verdict{Other, "query-utility"}
@@ -185,9 +189,20 @@ func judgeSegs(segs []string) Verdict {
 	if last[0] == '@' {
 		return Verdict{Other, "author"}
 	}
+	st := slugStats(last)
+	// A story filed under a people section keeps its id:
+	// /people/real-life/horror-fund-instagram-star-62276.html.
+	idSlug := st.digitRun >= 5 && st.words >= 2
 	for i := 0; i < n-1; i++ {
-		if hasRole(segs[i], roleAuthor) && n-i <= 3 {
+		if hasRole(segs[i], roleAuthor) && n-i <= 3 && !idSlug {
 			return Verdict{Other, "author"}
+		}
+	}
+	// A service page's sub-pages: /about-webmd-policies/about-privacy-policy,
+	// /kontakt-und-service/leserbriefe.
+	for i := 0; i < n-1; i++ {
+		if ps := slugStats(segs[i]); ps.utility && ps.words <= 4 {
+			return Verdict{Other, "utility-page"}
 		}
 	}
 
@@ -225,6 +240,12 @@ func judgeSegs(segs []string) Verdict {
 		if listingAt(segs) >= 0 {
 			return Verdict{Section, "listing-id"}
 		}
+		if n == 1 && len(last) >= 3 && !isYear(last) {
+			// /822, /1927: a post addressed by its number at the site's
+			// top (WordPress's permalinks by id, Hypotheses, Tumblr-like
+			// blogs); a year is an archive, one or two digits a page.
+			return Verdict{Article, "post-number"}
+		}
 		if len(last) <= 3 && n >= 2 {
 			if v := judgeSegs(segs[:n-1]); v.Shape == Article {
 				return Verdict{Article, "article-page"}
@@ -232,8 +253,6 @@ func judgeSegs(segs []string) Verdict {
 			return Verdict{Other, "pagination"}
 		}
 	}
-
-	st := slugStats(last)
 
 	// A date followed by anything is an article, however short the last
 	// segment: /2014/07/24/world/africa/air-algerie-flight/, /news/2021/05/18/belo/.
@@ -384,4 +403,10 @@ func isLangCode(s string) bool {
 		return strings.EqualFold(s[3:], "hans") || strings.EqualFold(s[3:], "hant")
 	}
 	return false
+}
+
+// isDOIPrefix: a DOI's registrant prefix as a path segment (10.1007,
+// 10.7326): the page is a journal's record of a paper.
+func isDOIPrefix(s string) bool {
+	return len(s) >= 7 && len(s) <= 12 && s[0] == '1' && s[1] == '0' && s[2] == '.' && isDigits(s[3:])
 }

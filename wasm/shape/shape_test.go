@@ -104,6 +104,22 @@ func TestPathShape(t *testing.T) {
 		{"/spenden", Other, "blocked-segment"},
 		{"/news/news_lang_druck.php?ArtNr=335614", Other, "utility-page"},
 		{"/news/news_lang.php?ArtNr=335614", Article, "query-id"},
+		// The development set (dev.tsv): journal records, licences,
+		// directories, policy pages' sub-pages, redirectors, SPIP's query
+		// ids, stories under /people/, posts by number, print editions.
+		{"/article/10.1007/s11926-017-0626-z", Other, "journal-record"},
+		{"/doi/10.7326/M19-3075", Other, "blocked-segment"},
+		{"/licenses/gpl-3.0.en.html", Other, "blocked-segment"},
+		{"/celebrity-directory/", Other, "utility-page"},
+		{"/www/about-webmd-policies/about-terms-and-conditions-of-use?ss=ftr", Other, "utility-page"},
+		{"/click?url=http%3A//twitter.com/WebMD", Other, "query-utility"},
+		{"/spip.php?article717", Article, "query-id"},
+		{"/spip.php?rubrique12", Section, "query-listing"},
+		{"/people/real-life/horror-fund-instagram-star-24-einbetoniert-62276.html", Article, "id-number"},
+		{"/people/jane-doe", Other, "author"},
+		{"/822", Article, "post-number"},
+		{"/2024", Other, "date-archive"},
+		{"/digitalprinteditions", Other, "blocked-segment"},
 		// Story slugs that open with a service word stay stories.
 		{"/app-store-fees-cut-for-small-developers/", Article, "slug"},
 		{"/jobs-report-beats-forecasts-again/", Article, "slug"},
@@ -264,13 +280,13 @@ func TestInPage(t *testing.T) {
 	// The Verge's home page: departments in the menu, tags as chips on
 	// the river's cards (issue 17: /fortnite, /tesla are no sections).
 	links := []Link{
-		{"/tech", true}, {"/reviews", true}, {"/science", true}, {"/entertainment", true},
-		{"/policy", true}, {"/about", true},
-		{"/fortnite", false}, {"/tesla", false},
-		{"/2026/11/29/24312345/fortnite-chapter-six-launch", false},
-		{"/tag/ai/", false}, // a tag chip
-		{"/tech", false},    // a department also linked from a card
-		{"/category/gadgets/", false},
+		{"/tech", true, ""}, {"/reviews", true, ""}, {"/science", true, ""}, {"/entertainment", true, ""},
+		{"/policy", true, ""}, {"/about", true, ""},
+		{"/fortnite", false, ""}, {"/tesla", false, ""},
+		{"/2026/11/29/24312345/fortnite-chapter-six-launch", false, ""},
+		{"/tag/ai/", false, ""}, // a tag chip
+		{"/tech", false, ""},    // a department also linked from a card
+		{"/category/gadgets/", false, ""},
 	}
 	want := []Verdict{
 		{Section, "section"}, {Section, "section"}, {Section, "section"}, {Section, "section"},
@@ -286,8 +302,27 @@ func TestInPage(t *testing.T) {
 			t.Errorf("InPage %s (nav %v) = %v, want %v", links[i].Path, links[i].Nav, v, want[i])
 		}
 	}
+	// Anchor texts: an imprint behind an id, a forum under a name, a
+	// newsletter page; a topic page under /thema/ keeps its listing.
+	texts := []Link{
+		{"/index-c.php?ID=235845", true, "Impressum"},
+		{"/civis/", true, "Forums"},
+		{"/daily-briefing", false, "Newsletters"},
+		{"/thema/datenschutz-grundverordnung", true, "Datenschutz"},
+		{"/politik/", true, "Politik"},
+		{"/index-c.php?ID=235846", false, "Regen in Nordhausen: Keller laufen voll"},
+	}
+	wantText := []Verdict{
+		{Other, "service-text"}, {Other, "service-text"}, {Other, "service-text"},
+		{Section, "listing"}, {Section, "section"}, {Article, "query-id"},
+	}
+	for i, v := range InPage(texts) {
+		if v != wantText[i] {
+			t.Errorf("InPage %s %q = %v, want %v", texts[i].Path, texts[i].Text, v, wantText[i])
+		}
+	}
 	// A page that does not mark up its navigation keeps InContext's verdicts.
-	bare := []Link{{"/tech", false}, {"/fortnite", false}, {"/tag/ai/", false}}
+	bare := []Link{{"/tech", false, ""}, {"/fortnite", false, ""}, {"/tag/ai/", false, ""}}
 	for i, v := range InPage(bare) {
 		if v != Path(bare[i].Path) {
 			t.Errorf("InPage %s without navigation = %v, want Path's %v", bare[i].Path, v, Path(bare[i].Path))
@@ -365,4 +400,20 @@ func listingBefore(path, s string) bool {
 		}
 	}
 	return false
+}
+
+func TestServiceText(t *testing.T) {
+	for text, want := range map[string]bool{
+		"Impressum": true, "» Kontakt": true, "Contact Us": true, "About TMZ.com": true,
+		"Privacy Policy": true, "Terms & Conditions": true, "Mein Konto": true,
+		"Newsletter": true, "Shop": true, "Forums": true, "Mentions légales": true,
+		"Digital Print Edition": true, "Group Subscription Terms": true,
+		"Subscribe to our other newsletters": false, // a sentence, not a label
+		"Shopping":                           false, "Self-Help": false, "Politik": false, "Tech": false,
+		"Help": true, "Jobs": true, "": false,
+	} {
+		if got := ServiceText(text); got != want {
+			t.Errorf("ServiceText(%q) = %v, want %v", text, got, want)
+		}
+	}
 }

@@ -97,6 +97,13 @@ func init() {
 		"disclaimer", "terms-and-conditions", "terms-conditions",
 		"nutzungsbedingungen", "useragreement", "user-agreement", "ueber",
 		"spenden", "donate", "donation", "donations", "support-us",
+		// The development set (dev.tsv): journal records (/doi/10.7326/...),
+		// licence texts, advertisers' kits and sponsored content, print
+		// and e-paper editions.
+		"doi", "license", "licenses", "licence", "licences", "licensing",
+		"lizenz", "lizenzen", "saleskit", "sales-kit", "sponsored",
+		"sponsored-content", "e-edition", "eedition", "digital-edition",
+		"digitalprinteditions", "print-edition", "printedition",
 	)
 	// Words that mark a legal or service page when they open or close a short
 	// last segment (privacy-policy, datenschutz-spiegel, contact-the-verge).
@@ -121,6 +128,11 @@ func init() {
 		"abo", "abos", "abonnement", "abonnements", "abonnieren", "mediadaten",
 		"rss", "feeds", "horoscope", "horoskop", "druck", "drucken",
 		"druckversion", "imprimir", "imprimer", "stampa", "printable",
+		// The development set: policy pages (about-webmd-policies),
+		// directories of people and businesses (celebrity-directory,
+		// firmenverzeichnis), registration forms.
+		"policies", "directory", "verzeichnis", "annuaire", "directorio",
+		"elenco", "registration", "registrations",
 	)
 	addWords(roleListing,
 		"tag", "tags", "topic", "topics", "category", "categories", "cat",

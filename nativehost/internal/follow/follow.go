@@ -174,7 +174,7 @@ func (f *Follower) CheckSource(raw string) (string, error) {
 	}
 	u, ok := report.ParseWebURL(strings.TrimSpace(raw))
 	if !ok {
-		return "", badSource("%q is not an absolute http or https address; give the address of a news sitemap, an article sitemap or a section page.", raw)
+		return "", badSource("%q is not an absolute http or https address; give the address of a news sitemap, an article sitemap, a section page or a JSON Feed.", raw)
 	}
 	if u.User != nil {
 		return "", badSource("The address %s carries a user name or password; feedscout follows public pages only.", u.Redacted())

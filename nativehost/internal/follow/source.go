@@ -47,7 +47,7 @@ func interpret(resp *fetch.Response, st *State, now time.Time) (*read, error) {
 		return nil, fmt.Errorf("%s no longer reads as a sitemap (%s); the publisher may be changing it.", resp.URL, strings.TrimPrefix(err.Error(), "parse sitemap: "))
 	}
 	if !htmlish(ctype, body) {
-		return nil, badSource("%s is neither a sitemap nor a web page (Content-Type %q); give the address of a news sitemap, an article sitemap or a section page.", resp.URL, ctype)
+		return nil, badSource("%s is neither a sitemap, a JSON Feed nor a web page (Content-Type %q); give the address of a news sitemap, an article sitemap, a section page or a JSON Feed.", resp.URL, ctype)
 	}
 	return fromSection(resp, st, now)
 }

@@ -125,7 +125,7 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
 	format := q.Get("format")
 	switch {
 	case source == "":
-		sentence(w, http.StatusBadRequest, "Name the source to follow: /feed?url=ADDRESS, with the address of a news sitemap, an article sitemap or a section page.")
+		sentence(w, http.StatusBadRequest, "Name the source to follow: /feed?url=ADDRESS, with the address of a news sitemap, an article sitemap, a section page or a JSON Feed.")
 		return
 	case len(source) > follow.MaxURL:
 		sentence(w, http.StatusRequestURITooLong, fmt.Sprintf("The source address is %d bytes long; feedscout follows addresses of at most %d bytes.", len(source), follow.MaxURL))

@@ -1,6 +1,8 @@
 // Package follow turns what has no feed into a feed: a news sitemap (or
 // one department of an index of them), an article sitemap or a section
-// page becomes one Atom 1.0 or JSON Feed 1.1 document a feed reader reads.
+// page becomes one Atom 1.0 or JSON Feed 1.1 document a feed reader reads;
+// so does a JSON Feed, for the readers that read none (an RSS or Atom feed
+// is refused: it needs no feedscout).
 //
 // It follows on the user's behalf with the manners of a feed fetcher
 // (docs/following.md): per-source state on disk, written atomically;

@@ -9,8 +9,12 @@ import (
 )
 
 // pageLinks fills the page's link lists from its anchors: the distinct
-// same-host links are counted, then judged together (shape.InContext: the
-// links of one page are siblings) and split into sections and articles.
+// same-host links are counted, then judged together (shape.InPage: the
+// links of one page are siblings, each with where it sits and its text) and
+// split into sections and articles. A link is in the navigation when any
+// of its anchors is (inside <nav>, the page's <header> or <footer>), and a
+// service link ("Impressum", "Newsletter", "Shop") when any of its anchors'
+// own texts names a service (shape.ServiceText).
 // Each URL is listed once, at its first place, with the first text an
 // anchor gives it (an anchor's own text beats a stand-in from an image alt
 // or a label: rivers link each story from its picture first); a section
@@ -25,7 +29,7 @@ func pageLinks(p *Page, pu *url.URL, r *resolver, anchors []anchor) {
 		weak      bool // text is a stand-in
 	}
 	var links []entry
-	var paths []string                // shape.Input of each link, for InContext
+	var page []shape.Link             // shape.Input of each link, its place and text, for InPage
 	of := make([]int32, len(anchors)) // anchor -> index in links, -1 for none
 	at := map[string]int{}            // URL -> index in links
 	for i := range anchors {
@@ -41,16 +45,24 @@ func pageLinks(p *Page, pu *url.URL, r *resolver, anchors []anchor) {
 			if a.text != "" && (e.text == "" || (e.weak && !a.weakText)) {
 				e.text, e.weak = a.text, a.weakText
 			}
+			page[j].Nav = page[j].Nav || a.nav
+			if page[j].Text == "" && serviceAnchor(a) {
+				page[j].Text = a.text
+			}
 			continue
 		}
 		of[i] = int32(len(links))
 		at[res.s] = len(links)
 		links = append(links, entry{url: res.s, text: a.text, weak: a.weakText})
-		paths = append(paths, shape.Input(res.u))
+		l := shape.Link{Path: shape.Input(res.u), Nav: a.nav}
+		if serviceAnchor(a) {
+			l.Text = a.text
+		}
+		page = append(page, l)
 	}
 	p.SameHostLinks = len(links)
 	self := pu.String()
-	verdicts := shape.InContext(paths)
+	verdicts := shape.InPage(page)
 	section := make([]int32, len(links)) // link -> index in p.Sections, -1 for none
 	for i, v := range verdicts {
 		section[i] = -1
@@ -72,6 +84,13 @@ func pageLinks(p *Page, pu *url.URL, r *resolver, anchors []anchor) {
 	}
 	nameSections(p.Sections, section, anchors, of)
 	p.LinksToArticles = len(p.Articles) >= minArticleLinks
+}
+
+// serviceAnchor reports whether a's own text (not a stand-in from an image
+// alt or a label) names a service page: only such a text is passed to
+// shape.InPage, which turns the link other.
+func serviceAnchor(a *anchor) bool {
+	return !a.weakText && a.text != "" && shape.ServiceText(a.text)
 }
 
 // nameSections gives each section the best-ranked text of the anchors

@@ -149,13 +149,16 @@ var listingRules = map[string]bool{
 // /civis/), unless the path names a listing (a topic page under /thema/).
 //
 // Place: a section is a listing the site offers as navigation; a tag
-// reached only as a story's label (the chips on a card, the tag list under
-// an article: /fortnite, /tesla on The Verge) is not. So on a page with at
-// least navMin navigation links, a link outside the navigation whose
-// section verdict rests on a bare word at depth 1 (rule section) or on a
-// tag directory (rule listing under /tag/) is other, rule "off-navigation".
-// Pages that do not mark up their navigation keep InContext's verdicts
-// there. The result is parallel to links.
+// reached only as a story's label (the tag list under an article, the chips
+// on a card) is not. So on a page with at least navMin navigation links, a
+// link outside the navigation whose section verdict rests on a tag
+// directory (rule listing under /tag/, /schlagwort/) is other, rule
+// "off-navigation". A bare word at depth 1 outside the navigation stays a
+// section: rivers head their blocks with department links (/lokales/,
+// /ratgeber/) as often as cards carry story chips (/fortnite on The
+// Verge), and the place alone cannot tell them apart. Pages that do not
+// mark up their navigation keep InContext's verdicts there. The result is
+// parallel to links.
 func InPage(links []Link) []Verdict {
 	paths := make([]string, len(links))
 	navPaths := make(map[string]bool)
@@ -182,10 +185,7 @@ func InPage(links []Link) []Verdict {
 		if navPaths[l.Path] || out[i].Shape != Section {
 			continue
 		}
-		parent, deep := parentDir(l.Path)
-		switch {
-		case out[i].Rule == "section" && !deep,
-			out[i].Rule == "listing" && deep && tagDir(parent):
+		if parent, deep := parentDir(l.Path); out[i].Rule == "listing" && deep && tagDir(parent) {
 			out[i] = Verdict{Other, "off-navigation"}
 		}
 	}

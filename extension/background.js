@@ -1,16 +1,39 @@
 // background.js: the service worker. It owns the one native port to the
 // feedscout host and routes the host's replies, by id, to the popup that
-// asked. The browser may stop this worker at any time: the module-level
-// variables below are caches of live objects (ports) that die with the
-// worker anyway. A popup whose worker died asks again itself (popup/host.js),
-// telling how many requests the click already cost the site (`spent`), so
-// nothing about requests in flight needs to outlive the worker.
+// asked. It closes the port after IDLE_CLOSE_MS with nothing in flight (the
+// host exits, and the browser may stop the worker) and opens a new one for
+// the next request. The browser may stop this worker at any time: the
+// module-level variables below are caches of live objects (ports) that die
+// with the worker anyway. A popup whose worker died asks again itself
+// (popup/host.js), telling how many requests the click already cost the
+// site (`spent`), so nothing about requests in flight needs to outlive the
+// worker.
 
-import { HOST, PORT, CODES, MAX_REQUEST, hostErrorCode, hostErrorSentence, isRequest, requestBytes } from "./lib/protocol.js";
+import { HOST, PORT, CODES, MAX_REQUEST, ANSWER_TIMEOUT_MS, IDLE_CLOSE_MS, hostErrorCode, hostErrorSentence, isRequest, requestBytes } from "./lib/protocol.js";
 import { prime } from "./lib/wasmcache.js";
 
-/** @type {chrome.runtime.Port|null} the one native port, opened on first use */
+/**
+ * @type {chrome.runtime.Port|null} the one native port, opened on first
+ * use and closed after IDLE_CLOSE_MS with nothing in flight
+ */
 let native = null;
+
+/**
+ * Ids sent to the host on the native port and not answered yet (result or
+ * error), including those whose popup has closed: the host is still
+ * working on them, and closing the port would cancel that work.
+ * @type {Set<string>}
+ */
+const inflight = new Set();
+
+/** When the native port last carried a message either way (Date.now()). */
+let lastActivity = 0;
+
+/** The pending idle check, or null. */
+let idleTimer = null;
+
+/** Native ports idleCheck closed: their disconnect is not a host dying. */
+const closedIdle = new WeakSet();
 
 /**
  * Requests sent to the host and not answered yet, by id: the popup's port,
@@ -89,6 +112,8 @@ function send(msg) {
     if (!port) return; // connect failed: nativePort already told the popups
     try {
       port.postMessage(msg);
+      inflight.add(msg.id);
+      active();
       return;
     } catch (err) {
       if (native === port) native = null;
@@ -111,7 +136,11 @@ function nativePort() {
   port.onMessage.addListener(onHostMessage);
   port.onDisconnect.addListener(() => {
     const detail = chrome.runtime.lastError?.message || port.error?.message || "";
+    if (closedIdle.has(port)) return; // closed by idleCheck: nothing was in flight
     if (native === port) native = null;
+    // The requests of a host that died are the waiting ones (sent again by
+    // retry) and orphans nobody listens to any more.
+    inflight.clear();
     const code = hostErrorCode(detail);
     if (code === CODES.hostExited) retry(detail);
     else fail(code, detail);
@@ -145,8 +174,48 @@ function retry(detail) {
   }
 }
 
+// active notes that the native port carried a message, and makes sure an
+// idle check is pending.
+function active() {
+  lastActivity = Date.now();
+  if (idleTimer === null) idleTimer = setTimeout(idleCheck, IDLE_CLOSE_MS);
+}
+
+// idleCheck closes the native port once it has carried nothing for
+// IDLE_CLOSE_MS and no request is in flight, so that the host exits and
+// the browser may stop this worker (Chrome keeps a service worker, Firefox
+// an event page, running while a native port is open). A request the
+// host has been silent on for ANSWER_TIMEOUT_MS counts as lost: its popup
+// has given up on it already.
+function idleCheck() {
+  idleTimer = null;
+  if (!native) return;
+  const quiet = Date.now() - lastActivity;
+  if (quiet < IDLE_CLOSE_MS || (inflight.size > 0 && quiet < ANSWER_TIMEOUT_MS)) {
+    const wait = inflight.size > 0 ? Math.max(IDLE_CLOSE_MS, ANSWER_TIMEOUT_MS) - quiet : IDLE_CLOSE_MS - quiet;
+    idleTimer = setTimeout(idleCheck, Math.max(wait, 1000));
+    return;
+  }
+  const port = native;
+  native = null;
+  closedIdle.add(port);
+  for (const id of inflight) {
+    const w = waiting.get(id);
+    if (w) reply(w.port, { id, type: "error", code: CODES.timeout, error: hostErrorSentence(CODES.timeout) });
+    waiting.delete(id);
+  }
+  inflight.clear();
+  try {
+    port.disconnect();
+  } catch {
+    // closed already
+  }
+}
+
 function onHostMessage(msg) {
   const id = msg?.id;
+  active();
+  if ((msg?.type === "result" || msg?.type === "error") && typeof id === "string") inflight.delete(id);
   const w = typeof id === "string" ? waiting.get(id) : undefined;
   if (!w) return; // its popup closed; the host finishes on its own
   if (msg.type === "progress" && msg.request?.sent === true) w.spent++;
@@ -162,6 +231,7 @@ function fail(code, detail) {
     reply(w.port, { id, type: "error", code, error, detail });
   }
   waiting.clear();
+  inflight.clear();
 }
 
 function reply(port, msg) {

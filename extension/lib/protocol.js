@@ -38,6 +38,18 @@ export const MAX_REQUEST = 8 * 1024 * 1024 + 64 * 1024;
 export const ANSWER_TIMEOUT_MS = 90 * 1000;
 
 /**
+ * IDLE_CLOSE_MS is how long the worker keeps the native port open with
+ * nothing in flight before it closes it (the host then exits); the next
+ * request opens a new one. While the port is open Chrome keeps the
+ * service worker and Firefox the event page running, so an open port
+ * would keep them and one host process alive until the browser closes.
+ * It is far longer than any pause between two requests to a site (1 s),
+ * and the pacing is shared through the state folder, so a new host keeps
+ * the gaps the old one kept.
+ */
+export const IDLE_CLOSE_MS = 45 * 1000;
+
+/**
  * requestBytes is the size of msg as the browser frames it for the host:
  * its JSON in UTF-8.
  * @param {object} msg

@@ -21,12 +21,16 @@ type shapeLine struct {
 }
 
 // runShape prints the shape of each URL (arguments, or one per line on
-// stdin) and the rule that decided it. An input that is not a URL is
-// reported on stderr and makes the exit status 1; the rest are judged.
+// stdin) and the rule that decided it. With -text, each URL is judged as a
+// page's link with that anchor text (shape.InPage, as the page classifier
+// does), so a service text shows its rule (service-text). An input that is
+// not a URL is reported on stderr and makes the exit status 1; the rest are
+// judged.
 func runShape(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("shape", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print JSON Lines")
+	text := fs.String("text", "", "judge each URL as a page's link with this anchor text")
 	if fs.Parse(args) != nil {
 		return exitUsage
 	}
@@ -56,6 +60,9 @@ func runShape(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			continue
 		}
 		v := shape.URL(u)
+		if *text != "" {
+			v = shape.InPage([]shape.Link{{Path: shape.Input(u), Text: *text}})[0]
+		}
 		if *asJSON {
 			enc.Encode(shapeLine{URL: in, Shape: v.Shape, Rule: v.Rule})
 		} else {

@@ -242,11 +242,17 @@ func TestDevSet(t *testing.T) {
 			held[r.publisher] = true
 		}
 	}
+	pubs := map[string]bool{}
 	for _, r := range rows {
 		if held[r.publisher] {
 			t.Errorf("dev publisher %q (%s) is in another corpus", r.publisher, r.url)
 		}
+		pubs[r.publisher] = true
 	}
+	if len(rows) < 400 || len(pubs) < 100 {
+		t.Errorf("development set has %d URLs from %d publishers, want at least 400 from 100", len(rows), len(pubs))
+	}
+	t.Logf("development set: %d URLs, %d publishers", len(rows), len(pubs))
 	verdicts := heldoutVerdicts(rows)
 	for _, name := range []string{"Seed", "Path", "InContext", "InPage"} {
 		c := newConfusion()

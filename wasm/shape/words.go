@@ -104,6 +104,7 @@ func init() {
 		"lizenz", "lizenzen", "saleskit", "sales-kit", "sponsored",
 		"sponsored-content", "e-edition", "eedition", "digital-edition",
 		"digitalprinteditions", "print-edition", "printedition",
+		"wiki", "moin",
 	)
 	// Words that mark a legal or service page when they open or close a short
 	// last segment (privacy-policy, datenschutz-spiegel, contact-the-verge).

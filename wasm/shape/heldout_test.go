@@ -15,8 +15,8 @@ import (
 // 0.02). The held-out corpus is never tuned on: these floors only catch a
 // later change that makes things worse on URLs nobody here wrote.
 const (
-	heldoutMacroF1Floor       = 0.80 // reached 0.823 (InContext)
-	heldoutOtherRecallFloor   = 0.58 // reached 0.606
+	heldoutMacroF1Floor       = 0.80 // reached 0.827 (InPage, the page classifier's rules)
+	heldoutOtherRecallFloor   = 0.59 // reached 0.617
 	heldoutArticleRecallFloor = 0.94 // reached 0.960
 )
 
@@ -217,15 +217,16 @@ func TestHeldoutCorpus(t *testing.T) {
 		t.Logf("held-out by %s (accuracy / recall of other):\n%s", g.name, b.String())
 	}
 
-	c := all["InContext"]
+	// InPage is what the page classifier runs (wasm/classify's links.go).
+	c := all["InPage"]
 	if f := c.macroF1(); f < heldoutMacroF1Floor {
-		t.Errorf("InContext macro-F1 on the held-out corpus = %.3f, below the floor %.2f", f, heldoutMacroF1Floor)
+		t.Errorf("InPage macro-F1 on the held-out corpus = %.3f, below the floor %.2f", f, heldoutMacroF1Floor)
 	}
 	if _, r := c.precisionRecall(Other); r < heldoutOtherRecallFloor {
-		t.Errorf("InContext recall of other on the held-out corpus = %.3f, below %.2f", r, heldoutOtherRecallFloor)
+		t.Errorf("InPage recall of other on the held-out corpus = %.3f, below %.2f", r, heldoutOtherRecallFloor)
 	}
 	if _, r := c.precisionRecall(Article); r < heldoutArticleRecallFloor {
-		t.Errorf("InContext recall of article on the held-out corpus = %.3f, below %.2f", r, heldoutArticleRecallFloor)
+		t.Errorf("InPage recall of article on the held-out corpus = %.3f, below %.2f", r, heldoutArticleRecallFloor)
 	}
 }
 

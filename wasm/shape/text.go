@@ -1,9 +1,6 @@
 package shape
 
-import (
-	"strings"
-	"unicode"
-)
+import "strings"
 
 // Anchor texts of service pages. A page's chrome names its imprint, contact,
 // newsletter and shop links in words, whatever their URLs look like
@@ -71,9 +68,7 @@ func init() {
 // games): the link is other whatever its URL's shape. Case, surrounding
 // punctuation and arrows are ignored.
 func ServiceText(text string) bool {
-	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
-		return unicode.IsSpace(r) || (unicode.IsPunct(r) && r != '-' && r != '\'' && r != '&') || unicode.IsSymbol(r)
-	})
+	words := strings.FieldsFunc(strings.ToLower(text), textSep)
 	if len(words) == 0 {
 		return false
 	}
@@ -84,4 +79,22 @@ func ServiceText(text string) bool {
 		return false
 	}
 	return serviceTextWords[words[0]] || serviceTextWords[words[len(words)-1]]
+}
+
+// textSep: the spaces and decoration around a label's words (» Kontakt,
+// Impressum |, About TMZ.com, → Newsletter). Hyphens, apostrophes and & stay
+// inside words (e-paper, s'abonner). ASCII and a few typographic marks only,
+// so that the module carries no Unicode tables for it.
+func textSep(r rune) bool {
+	switch {
+	case r == '-' || r == '\'' || r == '&':
+		return false
+	case r < 0x80:
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r >= 'A' && r <= 'Z')
+	}
+	switch r {
+	case 0xa0, '«', '»', '‹', '›', '→', '←', '↗', '·', '•', '|', '–', '—', '…', '“', '”', '„', '‚', '‘', '’', '▸', '►', '❯', '\u2009', '\u202f', '\u3000':
+		return true
+	}
+	return false
 }

@@ -42,6 +42,11 @@ build() {
 	GOOS=wasip1 GOARCH=wasm go build -trimpath -buildmode=c-shared -ldflags="-s -w" \
 		-o "$DIST/extension/wasm/classify.wasm" ./wasm
 	gzip -9 -n -c "$DIST/extension/wasm/classify.wasm" >"$DIST/extension/wasm/classify.wasm.gz"
+	# The news sitemap generator, its own module: only the generator page
+	# loads it, when it opens (while the form is filled in), so the popup's
+	# classify.wasm does not carry it. Not gzipped: off every timed path.
+	GOOS=wasip1 GOARCH=wasm go build -trimpath -buildmode=c-shared -ldflags="-s -w" \
+		-o "$DIST/extension/wasm/newsmap.wasm" ./wasm/newsmapwasm
 	# The popup runs its IndexedDB copy of the module only when it has this
 	# hash (extension/lib/wasmcache.js).
 	local sum

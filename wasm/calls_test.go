@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/url"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -40,12 +41,13 @@ func TestCallErrors(t *testing.T) {
 		in   string
 		want string
 	}{
-		{"shape bad json", shapeCall, `{"urls":`, "shape: decode request: unexpected end of input at offset 8"},
-		{"shape not object", shapeCall, `[]`, "shape: decode request: not a JSON object"},
-		{"shape urls type", shapeCall, `{"urls": "x"}`, "shape: decode request: urls must be an array"},
-		{"export kind", opmlExportCall, `{"subscriptions": [{"kind": "podcast", "url": "https://x/"}]}`, `opml: write: subscription 0: unknown kind "podcast"`},
-		{"export field type", opmlExportCall, `{"subscriptions": [{"kind": 3}]}`, "opml_export: decode request: subscriptions: kind must be a string"},
-		{"import not opml", opmlImportCall, `{"opml": "<rss/>"}`, "opml: read: root element is <rss>, not <opml>"},
+		{"shape bad request", shapeCall, `{"urls":`, "shape: decode request: field 0: no length and colon at offset 0"},
+		{"shape short field", shapeCall, "9:https://", "shape: decode request: field 0: 9 bytes, 8 left"},
+		{"export kind", opmlExportCall, string(fields("", "", "", "", "podcast", "https://x/", "", "", "", "")), `opml: write: subscription 0: unknown kind "podcast"`},
+		{"export field count", opmlExportCall, string(fields("t", "", "", "", "feed")), "opml_export: decode request: 5 fields, want 4 and 6 for each subscription"},
+		{"export reader", opmlExportCall, string(fields("t", "liferea", "", "")), `opml: write: unknown reader "liferea" (want any, newsboat or freshrss)`},
+		{"import not opml", opmlImportCall, string(fields("<rss/>")), "opml: read: root element is <rss>, not <opml>"},
+		{"import two fields", opmlImportCall, string(fields("<opml/>", "x")), "opml_import: decode request: 2 fields, want 1"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -61,9 +63,29 @@ func TestCallErrors(t *testing.T) {
 	}
 }
 
+// fields writes a request as encodeFields (extension/lib/classifier.js)
+// does.
+func fields(f ...string) []byte {
+	var b []byte
+	for _, s := range f {
+		b = append(b, strconv.Itoa(len(s))+":"+s...)
+	}
+	return b
+}
+
+// exportRequest is opml_export's request for title, subs and o's reader,
+// gateway and host, as classifier.js's opmlExport writes it.
+func exportRequest(title string, subs []opml.Subscription, o opml.Options) []byte {
+	f := []string{title, o.Reader, o.Gateway, o.Host}
+	for _, s := range subs {
+		f = append(f, s.Kind, s.URL, s.Title, s.Site, s.Format, s.Added)
+	}
+	return fields(f...)
+}
+
 func TestShapeCall(t *testing.T) {
 	urls := []string{"https://www.nikkei.com/article/DGXZQOUC026TI0S6A101C2000000/", "/business/startups/", "https://x/search/", "http://[::1"}
-	in, _ := json.Marshal(map[string]any{"urls": urls})
+	in := fields(urls...)
 	var got []struct{ URL, Shape, Rule string }
 	if err := json.Unmarshal(shapeCall(in), &got); err != nil {
 		t.Fatal(err)
@@ -88,7 +110,7 @@ func TestOPMLCalls(t *testing.T) {
 		{Kind: "feed", URL: "https://blog.example.com/feed/", Title: `<img src=x onerror=alert(1)>`, Site: "https://blog.example.com/", Format: "rss"},
 		{Kind: "section", URL: "https://www.nikkei.com/business/startups/", Title: "スタートアップ & \"more\"", Site: "https://www.nikkei.com/", Added: "2026-11-30T09:00:00Z"},
 	}
-	in, _ := json.Marshal(map[string]any{"title": "mine", "subscriptions": subs})
+	in := exportRequest("mine", subs, opml.Options{})
 	var doc struct{ OPML, Error string }
 	if err := json.Unmarshal(opmlExportCall(in), &doc); err != nil || doc.Error != "" {
 		t.Fatalf("export: %v %s", err, doc.Error)
@@ -100,8 +122,7 @@ func TestOPMLCalls(t *testing.T) {
 	if doc.OPML != want.String() {
 		t.Errorf("export call differs from opml.Write:\n%s", doc.OPML)
 	}
-	in, _ = json.Marshal(map[string]string{"opml": doc.OPML})
-	out := opmlImportCall(in)
+	out := opmlImportCall(fields(doc.OPML))
 	var back struct {
 		Subscriptions []opml.Subscription
 	}
@@ -150,5 +171,29 @@ func TestClassifyHTMLCall(t *testing.T) {
 	}
 	if got := string(classifyHTMLCall("mailto:x@y", nil, true)); got != `{"error":"classify: page url \"mailto:x@y\": not an absolute http(s) url"}` {
 		t.Errorf("bad url: %s", got)
+	}
+}
+
+// TestOPMLExportFlavours: the export call passes reader, gateway and host
+// through to opml.WriteFor, each flavour byte for byte.
+func TestOPMLExportFlavours(t *testing.T) {
+	subs := []opml.Subscription{
+		{Kind: "news-sitemap", URL: "https://www.asahi.com/sitemap_national.xml?a=1&b=2", Title: "Asahi", Site: "https://www.asahi.com/"},
+		{Kind: "section", URL: "https://www.nikkei.com/business/startups/", Title: "スタートアップ", Site: "https://www.nikkei.com/"},
+		{Kind: "feed", URL: "https://b.example/feed.json", Title: "B", Site: "https://b.example/", Format: "json"},
+	}
+	for _, o := range []opml.Options{
+		{Title: "t", Reader: "any", Gateway: "http://127.0.0.1:9999/base"},
+		{Title: "t", Reader: "newsboat", Host: "/opt/feed's scout/feedscout-host"},
+		{Title: "t", Reader: "freshrss"},
+	} {
+		var want bytes.Buffer
+		if err := opml.WriteFor(&want, subs, o); err != nil {
+			t.Fatal(err)
+		}
+		var got struct{ OPML, Error string }
+		if err := json.Unmarshal(opmlExportCall(exportRequest(o.Title, subs, o)), &got); err != nil || got.OPML != want.String() {
+			t.Errorf("%s: export call differs from opml.WriteFor (%v %s):\n%s\nwant\n%s", o.Reader, err, got.Error, got.OPML, want.String())
+		}
 	}
 }

@@ -1,7 +1,10 @@
-// Command wasm is the page classifier built as a WebAssembly module for the
-// extension's popup: an adapter that decodes a JSON request, calls package
-// classify or opml, and encodes the JSON answer. It holds no rule of its
-// own.
+// Command wasm is the page classifier built as a WebAssembly module,
+// classify.wasm, for the extension's popup: an adapter that reads a
+// request, calls package classify, shape or opml, and writes the JSON
+// answer. It holds no rule of its own. The news sitemap generator is a
+// module of its own, newsmap.wasm (wasm/newsmapwasm), which only the
+// generator page loads; both share this ABI through package
+// feedscout/wasm/internal/abi.
 //
 // # Build
 //
@@ -18,10 +21,15 @@
 // # ABI
 //
 // Every call passes its request in and gets JSON back through the module's
-// linear memory ("memory" export), UTF-8, no terminator: JSON, except for
-// classify_html's page URL and HTML. The JSON is read and
-// written without encoding/json (see jsonw.go); answers are byte for byte
-// what json.Marshal gives:
+// linear memory ("memory" export), UTF-8, no terminator. classify_html
+// reads the page URL and HTML as they are; the other calls read a list of
+// strings, each written as its length in bytes (decimal), a colon and its
+// bytes: "5:title0:" is "title" and "" (encodeFields in
+// extension/lib/classifier.js writes it, abi.Fields reads it). Requests are
+// not JSON because a JSON reader would cost the module 24 KB for requests
+// that are only ever strings; answers are JSON, written without
+// encoding/json (package abi's writer), byte for byte what json.Marshal
+// gives:
 //
 //	alloc(size i32) -> ptr i32    reserve size bytes; the host writes the request there
 //	free(ptr i32)                 release a buffer from alloc or a result
@@ -29,7 +37,6 @@
 //	shape(ptr i32, len i32) -> i64
 //	opml_export(ptr i32, len i32) -> i64
 //	opml_import(ptr i32, len i32) -> i64
-//	newsmap(ptr i32, len i32) -> i64
 //
 // ptr must come from alloc and len be at most its size. A call returns
 // result_ptr<<32 | result_len; the result stays valid until the host frees
@@ -51,18 +58,19 @@
 //	             out "sections" and "articles". The popup uses it: a 1 MB
 //	             page then costs no JSON.stringify, no escaping and no copy
 //	             in the module.
-//	shape        {"urls": ["https://.../a/b", "/path"]}
+//	shape        fields: the URLs ("https://.../a/b", "/path"), one each
 //	             -> [{"url": "...", "shape": "article|section|other", "rule": "..."}]
 //	             A URL that does not parse is "other" by rule "invalid-url".
-//	opml_export  {"title": "...", "subscriptions": [opml.Subscription...]}
-//	             -> {"opml": "<?xml ..."}
-//	opml_import  {"opml": "<?xml ..."}
+//	             Only BenchmarkClassifyVsDOMParser uses it (its DOMParser
+//	             baseline judges the links it finds by the same Go rules).
+//	opml_export  fields: title, reader ("any" or "", "newsboat", "freshrss"),
+//	             gateway, host, then kind, url, title, site, format, added
+//	             for each opml.Subscription
+//	             -> {"opml": "<?xml ..."} (opml.WriteFor)
+//	opml_import  fields: the document
 //	             -> {"subscriptions": [opml.Subscription...]}
-//	newsmap      {"name": "...", "language": "ru", "checked_at": "" or "2026-10-30T12:00:00+03:00", "lines": "URL | date | title\n..."}
-//	             -> {"xml": "<?xml ..." or "" when refused, "entries": 2, "findings": [report.Finding...]}
-//	             The news sitemap generator (package newsmap, the same code
-//	             as feedscout-host newsmap).
 //
-// Any failure (bad JSON, a bad page URL, a pointer not from alloc) answers
-// {"error": "sentence"} instead; a call never traps on bad input.
+// Any failure (a malformed request, a bad page URL, a pointer not from
+// alloc) answers {"error": "sentence"} instead; a call never traps on bad
+// input.
 package main

@@ -13,30 +13,6 @@ import (
 	"feedscout/wasm/opml"
 )
 
-func TestAppendStringMatchesEncodingJSON(t *testing.T) {
-	cases := []string{
-		"", "plain", `quote " backslash \ slash /`, "<script>&amp;</script>",
-		"\x00\x01\x1f\x7f\b\f\n\r\t", "日本語 Ωmega 🙂", "\u2028\u2029",
-		"bad \xff\xfe utf8 \xe6\x97", "\xed\xa0\x80 surrogate bytes",
-	}
-	for _, s := range cases {
-		want, _ := json.Marshal(s)
-		if got := appendString(nil, s); !bytes.Equal(got, want) {
-			t.Errorf("appendString(%q) = %s, want %s", s, got, want)
-		}
-	}
-}
-
-func FuzzAppendString(f *testing.F) {
-	f.Add("<a href=\"x\">\u2028\xff</a>")
-	f.Fuzz(func(t *testing.T, s string) {
-		want, _ := json.Marshal(s)
-		if got := appendString(nil, s); !bytes.Equal(got, want) {
-			t.Fatalf("appendString(%q) = %s, want %s", s, got, want)
-		}
-	})
-}
-
 // TestAppendPageMatchesEncodingJSON holds the hand-written encoder to
 // json.Marshal on every golden page of package classify and on pages with
 // every optional field set and unset.

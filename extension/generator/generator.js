@@ -1,12 +1,14 @@
 // generator.js: the news sitemap generator page. The Go generator
-// (wasm/newsmap, the code behind `feedscout-host newsmap`) runs in the
-// extension's wasm module through its newsmap call (wasm/doc.go); this
+// (wasm/newsmap, the code behind `feedscout-host newsmap`) runs in its own
+// wasm module, newsmap.wasm, through its newsmap call
+// (wasm/newsmapwasm/doc.go), loaded by this page only; this
 // page only collects the fields and shows the answer, as text, each
 // refusal and warning in the user's language from its code and args
 // (the Go sentence for a code without a message). Nothing here makes a
 // request.
 
 import { createWASI } from "../lib/wasi.js";
+import { encodeFields } from "../lib/classifier.js";
 import { translate, t, tn, has } from "../lib/i18n.js";
 
 translate();
@@ -17,16 +19,15 @@ const fields = ["name", "language", "lines", "checked-at"].map($);
 /** generator resolves to a function that runs the newsmap call. */
 const generator = (async () => {
   const wasi = createWASI();
-  const response = await fetch("../wasm/classify.wasm");
+  const response = await fetch("../wasm/newsmap.wasm");
   if (!response.ok) throw new Error(`loading the wasm module: HTTP ${response.status}`);
   const { instance } = await WebAssembly.instantiate(await response.arrayBuffer(), wasi.imports);
   const ex = instance.exports;
   wasi.setMemory(ex.memory);
   ex._initialize();
-  const encoder = new TextEncoder();
   const decoder = new TextDecoder();
   return (request) => {
-    const input = encoder.encode(JSON.stringify(request));
+    const input = encodeFields([request.name, request.language, request.checked_at, request.lines]);
     const inPtr = ex.alloc(input.length) >>> 0;
     let outPtr = 0;
     try {

@@ -1,7 +1,8 @@
 // classifier.js: the page classifier (wasm/, Go compiled to a WASI
 // reactor) behind four plain functions. The module's ABI is in wasm/doc.go:
-// JSON in through alloc'd memory (for classify, the page's UTF-8 as is),
-// JSON out as ptr<<32 | len, every buffer freed by us. No chrome.* APIs here: the caller passes the module's URL.
+// a request in alloc'd memory (for classify, the page's UTF-8 as is; for
+// the others, strings as encodeFields writes them), JSON out as
+// ptr<<32 | len, every buffer freed by us. No chrome.* APIs here: the caller passes the module's URL.
 
 import { createWASI } from "./wasi.js";
 
@@ -33,9 +34,9 @@ export async function loadClassifier(wasm) {
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
 
-  /** call sends one JSON request to an exported function. */
-  function call(name, request) {
-    const input = encoder.encode(JSON.stringify(request));
+  /** call sends one request, its fields, to an exported function. */
+  function call(name, fields) {
+    const input = encodeFields(fields);
     const inPtr = ex.alloc(input.length) >>> 0;
     let outPtr = 0;
     try {
@@ -110,7 +111,7 @@ export async function loadClassifier(wasm) {
     },
     /** shape judges URLs (or paths) by their shape alone. */
     shape(urls) {
-      return call("shape", { urls });
+      return call("shape", urls);
     },
     /**
      * opmlExport writes subscriptions as an OPML 2.0 document for a reader:
@@ -118,13 +119,43 @@ export async function loadClassifier(wasm) {
      * host's absolute path, which newsboat's flavour runs; wasm/calls.go).
      */
     opmlExport(title, subs, options = {}) {
-      return call("opml_export", { ...options, title, subscriptions: subs }).opml;
+      const { reader = "", gateway = "", host = "" } = options;
+      const fields = [title, reader, gateway, host];
+      for (const s of subs) fields.push(s.kind, s.url, s.title, s.site, s.format, s.added);
+      return call("opml_export", fields).opml;
     },
     /** opmlImport reads the subscriptions of an OPML document. */
     opmlImport(text) {
-      return call("opml_import", { opml: text }).subscriptions;
+      return call("opml_import", [text]).subscriptions;
     },
   };
+}
+
+const fieldEncoder = new TextEncoder();
+
+/**
+ * encodeFields writes a request of the modules' string calls (wasm/doc.go):
+ * each string's UTF-8 length in bytes, a colon, its UTF-8. A missing
+ * value (undefined, null) is the empty string; anything else is String(v).
+ * @param {unknown[]} fields
+ * @returns {Uint8Array}
+ */
+export function encodeFields(fields) {
+  const parts = [];
+  let size = 0;
+  for (const f of fields) {
+    const bytes = fieldEncoder.encode(f == null ? "" : String(f));
+    const head = fieldEncoder.encode(`${bytes.length}:`);
+    parts.push(head, bytes);
+    size += head.length + bytes.length;
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }
 
 /**

@@ -27,8 +27,6 @@
 // name in any namespace.) All escaping is encoding/xml's.
 package opml
 
-import "feedscout/report"
-
 // Namespace is the XML namespace of feedscout's own OPML attributes.
 const Namespace = "https://feedscout.dev/ns/opml/1"
 
@@ -37,14 +35,6 @@ const prefix = "feedscout"
 
 // MaxSize is the largest OPML document Read accepts, in bytes.
 const MaxSize = 16 << 20
-
-// The kinds of subscription (the contract's words, package report).
-const (
-	KindFeed           = report.KindFeed
-	KindNewsSitemap    = report.KindNewsSitemap
-	KindArticleSitemap = report.KindArticleSitemap
-	KindSection        = report.KindSection
-)
 
 // Subscription is one thing a person follows: a feed, a news or article
 // sitemap, or a section page of a site.

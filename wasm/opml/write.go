@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"strings"
 )
 
 // Write writes subs as an OPML 2.0 document titled title to w for any
@@ -39,10 +40,8 @@ func WriteFor(w io.Writer, subs []Subscription, o Options) error {
 		}
 		bySite[s.Site] = append(bySite[s.Site], s)
 	}
-	e := &encoder{enc: xml.NewEncoder(w), flavour: f}
-	e.enc.Indent("", "  ")
-	e.token(xml.ProcInst{Target: "xml", Inst: []byte(`version="1.0" encoding="UTF-8"`)})
-	e.token(xml.CharData("\n"))
+	e := &encoder{w: w, flavour: f}
+	e.raw(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
 	e.attr("version", "2.0")
 	e.attr("xmlns:"+prefix, Namespace)
 	if f.reader == ReaderFreshRSS {
@@ -51,7 +50,7 @@ func WriteFor(w io.Writer, subs []Subscription, o Options) error {
 	e.start("opml")
 	e.start("head")
 	e.start("title")
-	e.token(xml.CharData(o.Title))
+	e.text(o.Title)
 	e.end("title")
 	e.end("head")
 	e.start("body")
@@ -71,9 +70,6 @@ func WriteFor(w io.Writer, subs []Subscription, o Options) error {
 	}
 	e.end("body")
 	e.end("opml")
-	if e.err == nil {
-		e.err = e.enc.Close()
-	}
 	if e.err != nil {
 		return fmt.Errorf("opml: write: %w", e.err)
 	}
@@ -90,17 +86,73 @@ func siteLabel(site string) string {
 	return site
 }
 
-// encoder writes tokens in one flavour and keeps the first error.
+// encoder writes the document as xml.Encoder with Indent("", "  ") writes
+// the same tokens (write_test.go holds it to that), escaping with
+// encoding/xml's EscapeText, and keeps the first error. It is not
+// xml.Encoder because that brings its namespace and token machinery into
+// classify.wasm (32 KB) for a document whose shape is fixed here.
 type encoder struct {
-	enc     *xml.Encoder
+	w       io.Writer
 	flavour flavour
-	attrs   []xml.Attr // for the next start
+	attrs   []string // name, value, name, value... for the next start
+	depth   int
+	opened  bool // the last thing written is a start tag
+	started bool // anything was indented (the first start gets no newline)
 	err     error
 }
 
-func (e *encoder) token(t xml.Token) {
+// raw writes s as it is.
+func (e *encoder) raw(s string) {
 	if e.err == nil {
-		e.err = e.enc.EncodeToken(t)
+		_, e.err = io.WriteString(e.w, s)
+	}
+}
+
+// escaped writes s escaped for an attribute value: what xml.Encoder
+// writes for one (newlines and tabs as character references).
+func (e *encoder) escaped(s string) {
+	if e.err == nil {
+		e.err = xml.EscapeText(e.w, []byte(s))
+	}
+}
+
+// text writes s as character data, as xml.Encoder writes xml.CharData:
+// escaped, but newlines as they are.
+func (e *encoder) text(s string) {
+	for {
+		i := strings.IndexByte(s, '\n')
+		if i < 0 {
+			e.escaped(s)
+			return
+		}
+		e.escaped(s[:i])
+		e.raw("\n")
+		s = s[i+1:]
+	}
+}
+
+// indent starts a line for a start (delta 1) or an end (delta -1) tag as
+// xml.Encoder's Indent does: an end right after its start stays on the
+// start's line.
+func (e *encoder) indent(delta int) {
+	if delta < 0 {
+		e.depth--
+		if e.opened {
+			e.opened = false
+			return
+		}
+	}
+	e.opened = false
+	if e.started {
+		e.raw("\n")
+	}
+	e.started = true
+	for i := 0; i < e.depth; i++ {
+		e.raw("  ")
+	}
+	if delta > 0 {
+		e.depth++
+		e.opened = true
 	}
 }
 
@@ -109,18 +161,29 @@ func (e *encoder) token(t xml.Token) {
 // on <opml>.
 func (e *encoder) attr(name, value string) {
 	if value != "" {
-		e.attrs = append(e.attrs, xml.Attr{Name: xml.Name{Local: name}, Value: value})
+		e.attrs = append(e.attrs, name, value)
 	}
 }
 
 // start opens an element with the attributes attr added since the last
 // start.
 func (e *encoder) start(name string) {
-	e.token(xml.StartElement{Name: xml.Name{Local: name}, Attr: e.attrs})
-	e.attrs = nil
+	e.indent(1)
+	e.raw("<" + name)
+	for i := 0; i < len(e.attrs); i += 2 {
+		e.raw(" " + e.attrs[i] + `="`)
+		e.escaped(e.attrs[i+1])
+		e.raw(`"`)
+	}
+	e.raw(">")
+	e.attrs = e.attrs[:0]
 }
 
-func (e *encoder) end(name string) { e.token(xml.EndElement{Name: xml.Name{Local: name}}) }
+// end closes the element start opened last.
+func (e *encoder) end(name string) {
+	e.indent(-1)
+	e.raw("</" + name + ">")
+}
 
 // outline writes one subscription. text is required by readers, so an
 // untitled subscription shows its URL there and has no title attribute;

@@ -1,5 +1,7 @@
 package report
 
+import "feedscout/report/kind"
+
 // Outcomes of a discovery, best first (Report.Outcome).
 const (
 	OutcomeFeed           = "feed"
@@ -55,10 +57,11 @@ const (
 )
 
 // Subscription kinds: what a person follows (the extension's storage and
-// OPML's feedscout:kind attribute).
+// OPML's feedscout:kind attribute); defined in package kind, which the
+// WebAssembly modules import without the rest of report.
 const (
-	KindFeed           = "feed"
-	KindNewsSitemap    = "news-sitemap"
-	KindArticleSitemap = "article-sitemap"
-	KindSection        = "section"
+	KindFeed           = kind.Feed
+	KindNewsSitemap    = kind.NewsSitemap
+	KindArticleSitemap = kind.ArticleSitemap
+	KindSection        = kind.Section
 )

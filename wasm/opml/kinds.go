@@ -1,15 +1,13 @@
-//go:build !wasip1
-
 package opml
 
-import "feedscout/report"
+import "feedscout/report/kind"
 
-// The kinds of subscription (the contract's words, package report). The
-// WebAssembly build spells them out (kinds_wasip1.go): importing package
-// report would link encoding/json's initialisation into classify.wasm.
+// The kinds of subscription: the contract's words (package report/kind,
+// which report re-exports; the WebAssembly build imports kind alone, so
+// that classify.wasm does not link report's encoding/json).
 const (
-	KindFeed           = report.KindFeed
-	KindNewsSitemap    = report.KindNewsSitemap
-	KindArticleSitemap = report.KindArticleSitemap
-	KindSection        = report.KindSection
+	KindFeed           = kind.Feed
+	KindNewsSitemap    = kind.NewsSitemap
+	KindArticleSitemap = kind.ArticleSitemap
+	KindSection        = kind.Section
 )

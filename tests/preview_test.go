@@ -450,6 +450,83 @@ func TestPreviewSubscriptionsFollowed(t *testing.T) {
 	}
 }
 
+// TestPreviewSubscriptionsFollowedNoHost: with no host installed the
+// host's path is not known, and the newsboat flavour still says what it
+// would do: a JSON Feed and a section through `feed` (exec: lines), an RSS
+// feed read directly; another reader's lines are gone as soon as the
+// reader changes.
+func TestPreviewSubscriptionsFollowedNoHost(t *testing.T) {
+	page := newsPage("JSON Daily", []linkTag{
+		{"alternate", "application/rss+xml", "JSON Daily: News", "/rss/news.xml"},
+		{"alternate", "application/feed+json", "JSON Daily: JSON", "/feed.json"},
+	}, 5, 5, "")
+	srv := servePages(t, map[string]string{"/": page})
+	b := startBrowser(t, browserOptions{noHost: true})
+	b.tab(srv.URL + "/")
+	ctx := b.popup(b.click(srv.URL+"/"), nil)
+	waitJS(t, ctx, `document.body.dataset.state === "page"`, 15*time.Second)
+	subscribeAll(t, ctx, "#advertised")
+	report := map[string]any{
+		"site": srv.URL + "/", "outcome": "sections", "reason": "Sections.",
+		"sections": []any{map[string]any{"url": srv.URL + "/news/section-1/", "title": "Section 1"}},
+		"requests": []any{},
+	}
+	raw, _ := json.Marshal(report)
+	eval[bool](t, ctx, fmt.Sprintf(`import("/popup/popup.js").then(m => (m.renderReport(%s, {site: %q}), true))`, raw, srv.URL+"/"))
+	waitJS(t, ctx, `document.querySelectorAll("#sections-list .section").length === 1`, 5*time.Second)
+	subscribeAll(t, ctx, "#sections-list")
+	subs := stored(t, ctx)
+	var rss, jsonFeed string
+	for _, s := range subs {
+		switch {
+		case s["kind"] == "feed" && s["format"] == "json":
+			jsonFeed = s["url"]
+		case s["kind"] == "feed":
+			rss = s["url"]
+		}
+	}
+	if len(subs) != 3 || rss == "" || jsonFeed == "" {
+		t.Fatalf("stored %v, want an RSS feed, a JSON Feed and a section", subs)
+	}
+	section := srv.URL + "/news/section-1/"
+
+	type row struct{ URL, How, Reader, Text string }
+	rows := func(reader string) map[string]row {
+		t.Helper()
+		eval[bool](t, ctx, fmt.Sprintf(`(() => { document.getElementById("tab-subs").click(); const s = document.getElementById("export-reader"); if (s.value !== %[1]q) { s.value = %[1]q; s.dispatchEvent(new Event("change")); } return true; })()`, reader))
+		// Every line there is of this reader, from the moment it is chosen.
+		ok := eval[bool](t, ctx, fmt.Sprintf(`[...document.querySelectorAll("#subs-list .followed")].every(f => f.dataset.reader === %q)`, reader))
+		if !ok {
+			t.Errorf("%s chosen: lines of another reader still shown", reader)
+		}
+		waitJS(t, ctx, fmt.Sprintf(`[...document.querySelectorAll("#subs-list > li")].filter(li => li.querySelector(".followed")?.dataset.reader === %q).length === 3`, reader), 20*time.Second)
+		got := map[string]row{}
+		for _, r := range eval[[]row](t, ctx, `[...document.querySelectorAll("#subs-list > li")].map(li => { const f = li.querySelector(".followed"); return {URL: li.dataset.url, How: f.dataset.how, Reader: f.dataset.reader, Text: f.textContent}; })`) {
+			got[r.URL] = r
+		}
+		return got
+	}
+
+	got := rows(opml.ReaderAny)
+	if got[rss].How != "direct" || got[jsonFeed].How != "direct" || got[section].How != "gateway" {
+		t.Errorf("any reader: %+v", got)
+	}
+	got = rows(opml.ReaderNewsboat)
+	unknown := "newsboat runs feedscout-host feed for it (an exec: line); the installed host does not say where it is, so the newsboat file cannot be written."
+	for _, u := range []string{jsonFeed, section} {
+		if r := got[u]; r.How != "exec" || r.Text != unknown {
+			t.Errorf("newsboat with the host's path unknown, %s: %+v", u, r)
+		}
+	}
+	if r := got[rss]; r.How != "direct" {
+		t.Errorf("newsboat, the RSS feed: %+v", r)
+	}
+	got = rows(opml.ReaderFreshRSS)
+	if got[rss].How != "direct" || got[jsonFeed].How != "direct" || got[section].How != "xpath" {
+		t.Errorf("freshrss: %+v", got)
+	}
+}
+
 // TestPreviewPopupJapanese: in a Japanese browser the preview's summary is
 // Japanese and its dates are written the Japanese way.
 func TestPreviewPopupJapanese(t *testing.T) {

@@ -1,12 +1,12 @@
 // followed.js: the Subscriptions view says, for each subscription, how the
 // reader chosen beside Export OPML will follow it, and whether the
-// feedscout gateway runs when that is the way. How is not decided here: the
-// OPML the export would write (the classifier's opml_export, wasm/opml) is
-// read back outline by outline: an XPath outline is FreshRSS reading the
-// source itself, an xmlUrl starting with "|" newsboat running the host, an
-// xmlUrl that is the source a feed read directly, anything else the
-// gateway's URL. Whether the gateway runs the host tells (the status
-// request, PROTOCOL.md); the extension makes no request to the gateway.
+// feedscout gateway runs when that is the way. How is not decided here:
+// wasm/opml decides it when it writes the reader's OPML (the classifier's
+// opml_export), and ways asks it without reading the document back: each
+// subscription is written alone, then again naming another gateway, then
+// again naming another host program; what the outline changes with is the
+// way (ways). Whether the gateway runs the host tells (the status request,
+// PROTOCOL.md); the extension makes no request to the gateway.
 
 import { t } from "../lib/i18n.js";
 import { el } from "./dom.js";
@@ -54,25 +54,43 @@ export function show(ul, list, reader) {
   if (!view || !view.hidden) run();
 }
 
+/** OTHER_GATEWAY is the gateway ways names to see which outlines change with it. */
+const OTHER_GATEWAY = "http://gateway.invalid";
+
+/** UNKNOWN_HOST names the host program in ways when its path is not known. */
+const UNKNOWN_HOST = "/feedscout-host";
+
 /**
- * how reads an OPML document as opml_export wrote it: feedscout:href ->
- * "direct" | "gateway" | "exec" | "xpath".
- * @param {string} text
+ * ways says how reader follows each subscription, as wasm/opml writes it
+ * for that reader (opml_export; docs/readers.md), by url: "gateway" (the
+ * outline changes with the gateway's address), "exec" (it changes with the
+ * host's path: newsboat runs the host), else the reader reads the source
+ * itself: "direct" for a feed, "xpath" for anything else (FreshRSS's XPath
+ * outlines). With host empty (the host's path not known) a stand-in path
+ * is written, so the newsboat flavour says what it would do. A
+ * subscription the module refuses to write has no way.
+ * @param {{opmlExport: (title: string, subs: object[], options?: object) => string}} classifier
+ * @param {object[]} list the subscriptions, as stored
+ * @param {string} reader "any", "newsboat" or "freshrss"
+ * @param {string} host the host's absolute path, or ""
  * @returns {Map<string, string>}
  */
-export function how(text) {
-  const doc = new DOMParser().parseFromString(text, "application/xml");
+export function ways(classifier, list, reader, host) {
+  const hostPath = host || UNKNOWN_HOST;
   const out = new Map();
-  for (const o of doc.getElementsByTagName("outline")) {
-    const href = o.getAttribute("feedscout:href");
-    if (!href) continue;
-    const type = o.getAttribute("type") || "";
-    const xml = o.getAttribute("xmlUrl") || "";
-    let way = "gateway";
-    if (type.endsWith("+XPath")) way = "xpath";
-    else if (xml.startsWith("|")) way = "exec";
-    else if (xml === href) way = "direct";
-    out.set(href, way);
+  for (const s of list) {
+    const write = (gateway, path) => classifier.opmlExport("", [s], { reader, gateway, host: path });
+    let way;
+    try {
+      const written = write("", hostPath);
+      if (write(OTHER_GATEWAY, hostPath) !== written) way = "gateway";
+      else if (write("", `${hostPath}.other`) !== written) way = "exec";
+      else way = s.kind === "feed" ? "direct" : "xpath";
+    } catch (err) {
+      console.warn("feedscout: how", s.url, "is followed:", err);
+      continue;
+    }
+    out.set(s.url, way);
   }
   return out;
 }
@@ -88,23 +106,22 @@ export function how(text) {
  */
 export async function annotate(ul, list, reader) {
   const gen = ++drawn;
+  // Lines of another reader are wrong now: gone at once, not when the
+  // host has answered.
+  for (const line of ul.querySelectorAll(":scope > li[data-url] > .followed")) if (line.dataset.reader !== reader) line.remove();
   if (!list.length) return;
   const path = reader === "newsboat" ? await hostPath() : "";
   const classifier = await globalThis.feedscoutBoot.classifier;
-  // With no path known the newsboat flavour cannot be written (the export
-  // says so); its outlines are the any flavour's with an exec: line where
-  // any has the gateway's URL (docs/readers.md), so that is read instead.
-  const unknownHost = reader === "newsboat" && !path;
-  const ways = how(classifier.opmlExport("feedscout subscriptions", list, unknownHost ? { reader: "any" } : { reader, host: path }));
-  if (unknownHost) for (const [href, way] of ways) if (way === "gateway") ways.set(href, "exec");
-  const gatewayRows = [...ways.values()].includes("gateway");
+  if (gen !== drawn) return;
+  const found = ways(classifier, list, reader, path);
+  const gatewayRows = [...found.values()].includes("gateway");
   const g = gatewayRows ? await gatewayStatus() : null;
   if (gen !== drawn) return;
   for (const li of ul.querySelectorAll(":scope > li[data-url]")) {
     li.querySelector(":scope > .followed")?.remove();
-    const way = ways.get(li.dataset.url);
+    const way = found.get(li.dataset.url);
     if (!way) continue;
-    const line = el("div", { class: "meta followed", "data-how": way });
+    const line = el("div", { class: "meta followed", "data-how": way, "data-reader": reader });
     if (way === "direct") line.textContent = t("followed_direct");
     else if (way === "xpath") line.textContent = t("followed_xpath");
     else if (way === "exec") line.textContent = path ? t("followed_exec", { path }) : t("followed_exec_unknown");

@@ -1,13 +1,9 @@
 package tests
 
 import (
-	"bytes"
-	"encoding/xml"
-	"fmt"
 	"io"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -15,6 +11,7 @@ import (
 	"time"
 
 	"feedscout/tests/fixtureweb"
+	"feedscout/tests/readertest"
 	"feedscout/wasm/classify"
 	"feedscout/wasm/opml"
 )
@@ -35,7 +32,7 @@ import (
 // and the JSON Feed is marked JSONFeed.
 func TestReaderFreshRSS(t *testing.T) {
 	t.Parallel()
-	xmllintPath(t)
+	readertest.Tool(t, "xmllint")
 	w := startWeb(t, fixtureweb.DefaultSites())
 	env := fastEnv(w)
 	reports, _ := discoverReports(t, env, fixtureweb.DefaultSites())
@@ -218,141 +215,14 @@ func fetchDoc(t testing.TB, w *fixtureweb.Web, u string) ([]byte, string) {
 // prefix (feedscout:, frss:).
 func frssOutlines(t testing.TB, doc []byte) []map[string]string {
 	t.Helper()
-	dec := xml.NewDecoder(bytes.NewReader(doc))
-	var out, open []map[string]string
-	var leaf []bool
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			return out
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		switch el := tok.(type) {
-		case xml.StartElement:
-			if el.Name.Local != "outline" {
-				continue
-			}
-			if len(leaf) > 0 {
-				leaf[len(leaf)-1] = false
-			}
-			m := map[string]string{}
-			for _, a := range el.Attr {
-				switch a.Name.Space {
-				case opml.Namespace:
-					m["feedscout:"+a.Name.Local] = a.Value
-				case opml.FreshRSSNamespace:
-					m["frss:"+a.Name.Local] = a.Value
-				case "":
-					m[a.Name.Local] = a.Value
-				}
-			}
-			open, leaf = append(open, m), append(leaf, true)
-		case xml.EndElement:
-			if el.Name.Local != "outline" {
-				continue
-			}
-			if leaf[len(leaf)-1] {
-				out = append(out, open[len(open)-1])
-			}
-			open, leaf = open[:len(open)-1], leaf[:len(leaf)-1]
-		}
-	}
-}
-
-// xmllintPath finds libxml2's xmllint, or skips (fails under
-// FEEDSCOUT_REQUIRE_TOOLS).
-func xmllintPath(t testing.TB) string {
-	t.Helper()
-	p, err := exec.LookPath("xmllint")
-	if err != nil {
-		missing(t, "no xmllint on PATH (apt-get install libxml2-utils)")
-	}
-	return p
+	return readertest.Outlines(t, doc, map[string]string{opml.Namespace: "feedscout", opml.FreshRSSNamespace: "frss"})
 }
 
 // scrapeXPath evaluates x on the document in file the way FreshRSS does,
-// with libxml2's XPath engine (xmllint --xpath; --html for HTML+XPath):
-// the items are x.Item over the whole document, and each field is
-// normalize-space(expr) with the item as the context node (xmllint has no
-// context node, so the relative expression is anchored at the item:
-// anchorXPath). It returns [title, uri, timestamp, uid] per item.
+// with libxml2's XPath engine (readertest.Scrape). It returns [title, uri,
+// timestamp, uid] per item.
 func scrapeXPath(t testing.TB, x opml.XPath, file string) [][4]string {
 	t.Helper()
-	xmllint := xmllintPath(t)
-	eval := func(expr string) string {
-		args := []string{"--nonet", "--xpath", expr, file}
-		if x.Type == opml.TypeHTMLXPath {
-			args = append([]string{"--html"}, args...)
-		}
-		out, err := exec.Command(xmllint, args...).Output()
-		if err != nil {
-			// xmllint exits 10 for an empty result: an empty string.
-			if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 10 {
-				return ""
-			}
-			t.Fatalf("xmllint --xpath %s %s: %v", expr, file, err)
-		}
-		// A normalized value never ends in a newline: one is xmllint's.
-		return strings.TrimSuffix(string(out), "\n")
-	}
-	n, err := strconv.Atoi(eval("count(" + x.Item + ")"))
-	if err != nil {
-		t.Fatalf("count(%s): %v", x.Item, err)
-	}
-	items := make([][4]string, n)
-	for i := range items {
-		node := fmt.Sprintf("(%s)[%d]", x.Item, i+1)
-		var parts []string
-		for _, e := range []string{x.Title, x.URI, x.Timestamp, x.UID} {
-			if e == "" {
-				e = "''"
-			} else {
-				e = anchorXPath(e, node)
-			}
-			parts = append(parts, "normalize-space("+e+")")
-		}
-		// A tab cannot be in a normalized value: it separates them.
-		vals := strings.Split(eval("concat("+strings.Join(parts, ",'\t',")+")"), "\t")
-		if len(vals) != 4 {
-			t.Fatalf("item %d: %q", i+1, vals)
-		}
-		copy(items[i][:], vals)
-	}
-	return items
-}
-
-// anchorXPath anchors a relative XPath expression at node: "." is node, a
-// location path p is node/p, and a parenthesized union of those followed
-// by predicates, (.|@a|b)[1], has each member anchored.
-func anchorXPath(expr, node string) string {
-	one := func(p string) string {
-		if p == "." {
-			return node
-		}
-		return node + "/" + p
-	}
-	if !strings.HasPrefix(expr, "(") {
-		return one(expr)
-	}
-	depth, members, start := 0, []string{}, 1
-	for i, c := range expr {
-		switch c {
-		case '(', '[':
-			depth++
-		case ')', ']':
-			depth--
-			if depth == 0 {
-				members = append(members, one(expr[start:i]))
-				return "(" + strings.Join(members, "|") + ")" + expr[i+1:]
-			}
-		case '|':
-			if depth == 1 {
-				members = append(members, one(expr[start:i]))
-				start = i + 1
-			}
-		}
-	}
-	return one(expr)
+	return readertest.Scrape(t, readertest.XPath{HTML: x.Type == opml.TypeHTMLXPath, Item: x.Item,
+		Title: x.Title, URI: x.URI, Time: x.Timestamp, UID: x.UID}, file)
 }

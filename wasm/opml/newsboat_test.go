@@ -2,8 +2,6 @@ package opml
 
 import (
 	"bytes"
-	"encoding/xml"
-	"io"
 	"net/url"
 	"os"
 	"os/exec"
@@ -12,69 +10,15 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"feedscout/tests/readertest"
 )
 
-// tool finds a program the test needs: without it the test skips, or
-// fails when FEEDSCOUT_REQUIRE_TOOLS is set (CI installs every tool).
-func tool(t *testing.T, name string) string {
-	t.Helper()
-	p, err := exec.LookPath(name)
-	if err != nil {
-		if os.Getenv("FEEDSCOUT_REQUIRE_TOOLS") != "" {
-			t.Fatalf("%s is not installed and FEEDSCOUT_REQUIRE_TOOLS is set", name)
-		}
-		t.Skipf("%s is not installed (.ci/run installs it)", name)
-	}
-	return p
-}
-
 // outlines returns the attributes of every outline that is not a folder
-// (has no child outline), by local name with the prefix written as is.
+// (has no child outline), feedscout's and FreshRSS's under their prefixes.
 func outlines(t *testing.T, doc []byte) []map[string]string {
 	t.Helper()
-	dec := xml.NewDecoder(bytes.NewReader(doc))
-	var out []map[string]string
-	var open []map[string]string
-	var leaf []bool
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			return out
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		switch el := tok.(type) {
-		case xml.StartElement:
-			if el.Name.Local != "outline" {
-				continue
-			}
-			if len(leaf) > 0 {
-				leaf[len(leaf)-1] = false
-			}
-			m := map[string]string{}
-			for _, a := range el.Attr {
-				name := a.Name.Local
-				switch a.Name.Space {
-				case Namespace:
-					name = prefix + ":" + name
-				case FreshRSSNamespace:
-					name = frssPrefix + ":" + name
-				}
-				m[name] = a.Value
-			}
-			open = append(open, m)
-			leaf = append(leaf, true)
-		case xml.EndElement:
-			if el.Name.Local != "outline" {
-				continue
-			}
-			if leaf[len(leaf)-1] {
-				out = append(out, open[len(open)-1])
-			}
-			open, leaf = open[:len(open)-1], leaf[:len(leaf)-1]
-		}
-	}
+	return readertest.Outlines(t, doc, map[string]string{Namespace: prefix, FreshRSSNamespace: frssPrefix})
 }
 
 // TestFlavourOutlines: in every flavour each subscription is one outline
@@ -166,7 +110,7 @@ var awkward = []string{
 // rest as it was) when /bin/sh runs it, from a directory whose name has a
 // space, a quote and a double quote.
 func TestNewsboatCommandShell(t *testing.T) {
-	sh := tool(t, "sh")
+	sh := readertest.Tool(t, "sh")
 	dir := filepath.Join(t.TempDir(), `o'neil "x" $y`)
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		t.Fatal(err)
@@ -208,7 +152,7 @@ printf '<?xml version="1.0"?><rss version="2.0"><channel><title>t</title><link>%
 // newsboat runs newsboat with its files in home.
 func newsboat(t *testing.T, home string, args ...string) string {
 	t.Helper()
-	cmd := exec.Command(tool(t, "newsboat"), append([]string{"-u", filepath.Join(home, "urls"),
+	cmd := exec.Command(readertest.Tool(t, "newsboat"), append([]string{"-u", filepath.Join(home, "urls"),
 		"-c", filepath.Join(home, "cache.db"), "-C", filepath.Join(home, "config")}, args...)...)
 	cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+home, "XDG_DATA_HOME="+home)
 	out, err := cmd.CombinedOutput()
@@ -251,7 +195,7 @@ func urlsOf(t *testing.T, file string) []string {
 // Feed too) as an exec: line that runs the host; a reload runs each of them and the cache holds an item
 // titled with its source, so every source reached the host intact.
 func TestNewsboatImport(t *testing.T) {
-	sqlite := tool(t, "sqlite3")
+	sqlite := readertest.Tool(t, "sqlite3")
 	home := t.TempDir()
 	dir := filepath.Join(home, `my "tools" o'neil`)
 	if err := os.Mkdir(dir, 0o755); err != nil {

@@ -2,102 +2,23 @@ package opml
 
 import (
 	"bytes"
-	"fmt"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
-	"strconv"
-	"strings"
 	"testing"
 
+	"feedscout/tests/readertest"
 	"feedscout/wasm/classify"
 )
 
 // scrape evaluates x on the document in file the way FreshRSS does, with
-// libxml2's own XPath engine (xmllint --xpath; --html for HTML+XPath):
-// the items are Item over the whole document, and each field is
-// normalize-space(expr) with the item as the context node (xmllint has no
-// context node, so the relative expression is anchored at the item:
-// absolute). It returns [title, uri, timestamp, uid] per item.
+// libxml2's own XPath engine (readertest.Scrape). It returns [title, uri,
+// timestamp, uid] per item.
 func scrape(t *testing.T, x XPath, file string) [][4]string {
 	t.Helper()
-	xmllint := tool(t, "xmllint")
-	eval := func(expr string) string {
-		args := []string{"--nonet", "--xpath", expr}
-		if x.Type == TypeHTMLXPath {
-			args = append([]string{"--html"}, args...)
-		}
-		out, err := exec.Command(xmllint, append(args, file)...).Output()
-		if err != nil {
-			// xmllint exits 10 for an empty result: an empty string.
-			if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 10 {
-				return ""
-			}
-			t.Fatalf("xmllint --xpath %s %s: %v", expr, file, err)
-		}
-		// A normalized value never ends in a newline: one is xmllint's.
-		return strings.TrimSuffix(string(out), "\n")
-	}
-	n, err := strconv.Atoi(eval("count(" + x.Item + ")"))
-	if err != nil {
-		t.Fatalf("count(%s): %v", x.Item, err)
-	}
-	items := make([][4]string, n)
-	for i := range items {
-		node := fmt.Sprintf("(%s)[%d]", x.Item, i+1)
-		var parts []string
-		for _, e := range []string{x.Title, x.URI, x.Timestamp, x.UID} {
-			if e == "" {
-				e = "''"
-			} else {
-				e = absolute(e, node)
-			}
-			parts = append(parts, "normalize-space("+e+")")
-		}
-		// A tab cannot be in a normalized value: it separates them.
-		vals := strings.Split(eval("concat("+strings.Join(parts, ",'\t',")+")"), "\t")
-		if len(vals) != 4 {
-			t.Fatalf("item %d: %q", i+1, vals)
-		}
-		copy(items[i][:], vals)
-	}
-	return items
-}
-
-// absolute anchors a relative XPath expression at node: "." is node, a
-// location path p is node/p, and a parenthesized union of those followed
-// by predicates, (.|@a|b)[1], has each member anchored.
-func absolute(expr, node string) string {
-	one := func(p string) string {
-		if p == "." {
-			return node
-		}
-		return node + "/" + p
-	}
-	if !strings.HasPrefix(expr, "(") {
-		return one(expr)
-	}
-	depth, members, start := 0, []string{}, 1
-	for i, c := range expr {
-		switch c {
-		case '(', '[':
-			depth++
-		case ')', ']':
-			depth--
-			if depth == 0 {
-				members = append(members, one(expr[start:i]))
-				return "(" + strings.Join(members, "|") + ")" + expr[i+1:]
-			}
-		case '|':
-			if depth == 1 {
-				members = append(members, one(expr[start:i]))
-				start = i + 1
-			}
-		}
-	}
-	return one(expr)
+	return readertest.Scrape(t, readertest.XPath{HTML: x.Type == TypeHTMLXPath, Item: x.Item,
+		Title: x.Title, URI: x.URI, Time: x.Timestamp, UID: x.UID}, file)
 }
 
 // sectionPage has a link for each of the section rule's cases.

@@ -169,7 +169,7 @@ Disallow: /private/
 	rt.prefix("/keizai/", n.articleHandler(regexp.MustCompile(`^/keizai/\d{4}/\d{2}/\d{2}/story-\d{5}$`).MatchString))
 	return Site{Name: "robots-nonascii", Host: host, Handler: rt, Expect: Expect{
 		Outcome: report.OutcomeSections, ArticleRequests: 11,
-		Note: "robots.txt disallows /ニュース/ written raw and /特集/ percent-encoded; the homepage links to both (percent-encoded, lower-case hex) and to /経済/ and /スポーツ/: neither disallowed section may be fetched in either spelling",
+		Note: "robots.txt disallows /ニュース/ written raw and /特集/ percent-encoded; the homepage links to both (percent-encoded, lower-case hex) and to /経済/ and /スポーツ/: neither disallowed section may be fetched in either spelling, and both are left out of the report (its sections are 経済, スポーツ and the homepage)",
 	}}
 }
 

@@ -3,59 +3,37 @@ package tests
 // The check over native messaging, as the popup's Check button sends it.
 
 import (
-	"bufio"
-	"encoding/binary"
 	"encoding/json"
-	"io"
-	"os"
-	"os/exec"
 	"testing"
+	"time"
 
 	"feedscout/tests/fixtureweb"
 )
 
 // nativeCheck sends one check request to a host started as Chrome starts
-// it and returns its replies, the result last.
+// it (startNM) and returns its replies, the result last.
 func nativeCheck(t *testing.T, env []string, u string) []map[string]json.RawMessage {
 	t.Helper()
-	cmd := exec.Command(hostBinary(t), "chrome-extension://pbekihghmnjdonaofhjkkldmkpngkpge/")
-	cmd.Env = append(os.Environ(), env...)
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	outp, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { in.Close(); cmd.Wait() }()
-	req, _ := json.Marshal(map[string]string{"id": "k1", "type": "check", "url": u})
-	if _, err := in.Write(append(binary.LittleEndian.AppendUint32(nil, uint32(len(req))), req...)); err != nil {
-		t.Fatal(err)
-	}
-	r := bufio.NewReader(outp)
+	h := startNM(t, env)
+	h.send(map[string]string{"id": "k1", "type": "check", "url": u})
 	var replies []map[string]json.RawMessage
 	for {
-		var hdr [4]byte
-		if _, err := io.ReadFull(r, hdr[:]); err != nil {
-			t.Fatalf("read reply: %v", err)
-		}
-		b := make([]byte, binary.LittleEndian.Uint32(hdr[:]))
-		if _, err := io.ReadFull(r, b); err != nil {
-			t.Fatalf("read reply: %v", err)
-		}
-		var m map[string]json.RawMessage
-		if err := json.Unmarshal(b, &m); err != nil {
-			t.Fatalf("reply is not JSON: %q", b)
-		}
+		m := rawReply(t, h.next(time.Minute))
 		replies = append(replies, m)
 		if typ := string(m["type"]); typ == `"result"` || typ == `"error"` {
 			return replies
 		}
 	}
+}
+
+// rawReply is a reply's JSON object, every member as it came.
+func rawReply(t *testing.T, r nmReply) map[string]json.RawMessage {
+	t.Helper()
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(r.raw, &m); err != nil {
+		t.Fatalf("reply is not a JSON object: %q", r.raw)
+	}
+	return m
 }
 
 func TestCheckNativeMessaging(t *testing.T) {
@@ -92,28 +70,7 @@ func TestCheckNativeMessaging(t *testing.T) {
 // nativeCheckRaw sends one raw request and returns the first reply.
 func nativeCheckRaw(t *testing.T, env []string, req string) map[string]json.RawMessage {
 	t.Helper()
-	cmd := exec.Command(hostBinary(t), "chrome-extension://pbekihghmnjdonaofhjkkldmkpngkpge/")
-	cmd.Env = append(os.Environ(), env...)
-	in, _ := cmd.StdinPipe()
-	outp, _ := cmd.StdoutPipe()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { in.Close(); cmd.Wait() }()
-	if _, err := in.Write(append(binary.LittleEndian.AppendUint32(nil, uint32(len(req))), req...)); err != nil {
-		t.Fatal(err)
-	}
-	var hdr [4]byte
-	if _, err := io.ReadFull(outp, hdr[:]); err != nil {
-		t.Fatal(err)
-	}
-	b := make([]byte, binary.LittleEndian.Uint32(hdr[:]))
-	if _, err := io.ReadFull(outp, b); err != nil {
-		t.Fatal(err)
-	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(b, &m); err != nil {
-		t.Fatal(err)
-	}
-	return m
+	h := startNM(t, env)
+	h.sendRaw(frame([]byte(req)))
+	return rawReply(t, h.next(time.Minute))
 }

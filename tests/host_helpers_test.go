@@ -61,6 +61,7 @@ type nmReply struct {
 	Code    string          `json:"code"`
 	Args    map[string]any  `json:"args"`
 	size    int
+	raw     []byte // the frame's JSON as it came
 }
 
 // nmHost is a running host in native messaging mode, as a browser starts
@@ -142,7 +143,7 @@ func (h *nmHost) readLoop() {
 			close(h.replies)
 			return
 		}
-		r.size = int(n)
+		r.size, r.raw = int(n), b
 		h.replies <- r
 	}
 }

@@ -40,22 +40,7 @@ func webBrowserLang(t *testing.T, lang string, names ...string) (*browser, *fixt
 // requests (FEEDSCOUT_PAUSE) set to pause.
 func webBrowserPaced(t *testing.T, lang, pause string, names ...string) (*browser, *fixtureweb.Web) {
 	t.Helper()
-	var sites []fixtureweb.Site
-	for _, s := range fixtureweb.DefaultSites() {
-		for _, n := range names {
-			if s.Name == n {
-				sites = append(sites, s)
-			}
-		}
-	}
-	if len(sites) != len(names) {
-		t.Fatalf("fixture web has %d of the sites %v", len(sites), names)
-	}
-	web, err := fixtureweb.Start(fixtureweb.Options{Dir: t.TempDir(), Sites: sites})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { web.Close() })
+	web := startWeb(t, siteNamed(t, names...))
 	env := append(web.Env(), "FEEDSCOUT_PAUSE="+pause)
 	var flags []chromedp.ExecAllocatorOption
 	if lang != "" {

@@ -23,22 +23,7 @@ import (
 func firefoxWeb(t *testing.T, o firefoxOptions, names ...string) (*firefox, *fixtureweb.Web) {
 	t.Helper()
 	firefoxPath(t) // skip before starting anything
-	var sites []fixtureweb.Site
-	for _, s := range fixtureweb.DefaultSites() {
-		for _, n := range names {
-			if s.Name == n {
-				sites = append(sites, s)
-			}
-		}
-	}
-	if len(sites) != len(names) {
-		t.Fatalf("fixture web has %d of the sites %v", len(sites), names)
-	}
-	web, err := fixtureweb.Start(fixtureweb.Options{Dir: t.TempDir(), Sites: sites})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { web.Close() })
+	web := startWeb(t, siteNamed(t, names...))
 	return firefoxOn(t, web, o), web
 }
 

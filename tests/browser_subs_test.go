@@ -6,7 +6,6 @@ package tests
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/url"
 	"os"
@@ -19,7 +18,6 @@ import (
 	"testing"
 	"time"
 
-	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 
 	opmlpkg "feedscout/wasm/opml"
@@ -132,76 +130,17 @@ func TestOPMLExportNewsboatImport(t *testing.T) {
 	if err != nil {
 		missing(t, "newsboat not installed (apt-get install newsboat)")
 	}
-	srv := servePages(t, map[string]string{"/": twoFeeds()})
-	b := startBrowser(t, browserOptions{noHost: true})
-	b.tab(srv.URL + "/")
-	ctx := b.popup(b.click(srv.URL+"/"), nil)
-	waitJS(t, ctx, `document.body.dataset.state === "page"`, 15*time.Second)
-	subscribeAll(t, ctx, "#advertised")
-
-	// A news sitemap (split by department) and a section, subscribed from a
-	// report the popup draws, as after Find feed.
-	report := map[string]any{
-		"site": srv.URL + "/", "outcome": "news-sitemap", "reason": "News sitemaps by department.",
-		"sitemaps": []any{map[string]any{"url": srv.URL + "/sitemap-index.xml", "kind": "news", "urls": 2,
-			"departments": []any{map[string]any{"url": srv.URL + "/sitemap_business.xml", "name": "business"}}}},
-		"sections": []any{map[string]any{"url": srv.URL + "/news/section-1/", "title": "Section 1"}},
-		"requests": []any{},
-	}
-	raw, _ := json.Marshal(report)
-	eval[bool](t, ctx, fmt.Sprintf(`import("/popup/popup.js").then(m => (m.renderReport(%s, {site: %q}), true))`, raw, srv.URL+"/"))
-	waitJS(t, ctx, `document.querySelectorAll("#sections-list .section").length === 1`, 5*time.Second)
-	subscribeAll(t, ctx, "#found-sitemaps")
-	subscribeAll(t, ctx, "#sections-list")
-	want := stored(t, ctx)
-	if len(want) != 4 {
-		t.Fatalf("stored %d subscriptions, want 4: %v", len(want), want)
-	}
+	// Two feeds, a news sitemap (split by department) and a section.
+	b, ctx, srv, want := subscribedFour(t, "/sitemap_business.xml")
 
 	// Export: the popup's own download (blob URL + <a download>).
-	dl := t.TempDir()
-	if _, err := chromedp.CallBrowser(b.ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dl,
-	}); err != nil {
-		t.Fatal(err)
-	}
+	dl := allowDownloads(t, b)
 	eval[bool](t, ctx, `(document.getElementById("tab-subs").click(), document.getElementById("export").click(), true)`)
 	file := filepath.Join(dl, "feedscout-subscriptions.opml")
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		if _, err := os.Stat(file); err == nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			entries, _ := os.ReadDir(dl)
-			t.Fatalf("no %s after export; download dir has %v", file, entries)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	opml, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
+	opml := waitDownload(t, file, 10*time.Second, nil)
 
 	// newsboat imports it and lists exactly the two feeds, nothing else.
-	home := t.TempDir()
-	urls := filepath.Join(home, "urls")
-	cmd := exec.Command(newsboat, "-u", urls, "-c", filepath.Join(home, "cache.db"), "-C", filepath.Join(home, "config"), "-i", file)
-	cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+home, "XDG_DATA_HOME="+home)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("newsboat -i: %v\n%s\nOPML:\n%s", err, out, opml)
-	}
-	listed, err := os.ReadFile(urls)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, line := range strings.Split(string(listed), "\n") {
-		if f := strings.Fields(line); len(f) > 0 && !strings.HasPrefix(f[0], "#") {
-			got = append(got, strings.Trim(f[0], `"`))
-		}
-	}
-	sort.Strings(got)
+	got, listed := newsboatImport(t, newsboat, file, opml)
 	// The default flavour ("any reader") lists the feeds as they are and
 	// the news sitemap department and the section through the gateway's
 	// feed URL (opml.DefaultGateway), nothing else.

@@ -8,13 +8,11 @@ package tests
 
 import (
 	"net/url"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
 	"sort"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -77,51 +75,19 @@ func TestFirefoxSubscriptions(t *testing.T) {
 	ff.openPopup(tab)
 	popupEval[bool](ff, `(doc.getElementById("tab-subs").click(), doc.getElementById("export").click(), true)`)
 	file := filepath.Join(ff.download, "feedscout-subscriptions.opml")
-	deadline := time.Now().Add(15 * time.Second)
-	for {
-		fi, err := os.Stat(file)
-		_, partial := os.Stat(file + ".part")
-		if err == nil && fi.Size() > 0 && partial != nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			entries, _ := os.ReadDir(ff.download)
-			t.Fatalf("no %s after export; download folder has %v; popup says %q", file, entries,
-				popupEval[string](ff, `doc.getElementById("subs-note").textContent`))
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	opml, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
+	opml := waitDownload(t, file, 15*time.Second, func() string {
+		return popupEval[string](ff, `doc.getElementById("subs-note").textContent`)
+	})
 
 	// newsboat imports it and lists exactly the feeds, and the section
 	// through the gateway's feed URL (opml.DefaultGateway), nothing else.
-	nb := t.TempDir()
-	urls := filepath.Join(nb, "urls")
-	cmd := exec.Command(newsboat, "-u", urls, "-c", filepath.Join(nb, "cache.db"), "-C", filepath.Join(nb, "config"), "-i", file)
-	cmd.Env = append(os.Environ(), "HOME="+nb, "XDG_CONFIG_HOME="+nb, "XDG_DATA_HOME="+nb)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("newsboat -i: %v\n%s\nOPML:\n%s", err, out, opml)
-	}
-	listed, err := os.ReadFile(urls)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, line := range strings.Split(string(listed), "\n") {
-		if f := strings.Fields(line); len(f) > 0 && !strings.HasPrefix(f[0], "#") {
-			got = append(got, strings.Trim(f[0], `"`))
-		}
-	}
+	got, listed := newsboatImport(t, newsboat, file, opml)
 	wantURLs := append([]string{}, feeds...)
 	for _, s := range want {
 		if s["kind"] == "section" {
 			wantURLs = append(wantURLs, opmlpkg.DefaultGateway+"/feed?url="+url.QueryEscape(s["url"]))
 		}
 	}
-	sort.Strings(got)
 	sort.Strings(wantURLs)
 	if !reflect.DeepEqual(got, wantURLs) {
 		t.Errorf("newsboat imported %v, want exactly %v\nurls file:\n%s\nOPML:\n%s", got, wantURLs, listed, opml)

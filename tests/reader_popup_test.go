@@ -1,7 +1,6 @@
 package tests
 
 import (
-	"encoding/json"
 	"encoding/xml"
 	"fmt"
 	"os"
@@ -11,9 +10,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	cdpbrowser "github.com/chromedp/cdproto/browser"
-	"github.com/chromedp/chromedp"
 
 	"feedscout/wasm/opml"
 )
@@ -26,30 +22,10 @@ import (
 // newsboat, with no host installed, the popup says the file needs the
 // host and downloads nothing.
 func TestReaderPopupExport(t *testing.T) {
-	srv := servePages(t, map[string]string{"/": twoFeeds()})
-	b := startBrowser(t, browserOptions{noHost: true})
-	b.tab(srv.URL + "/")
-	ctx := b.popup(b.click(srv.URL+"/"), nil)
-	waitJS(t, ctx, `document.body.dataset.state === "page"`, 15*time.Second)
-	subscribeAll(t, ctx, "#advertised")
-	report := map[string]any{
-		"site": srv.URL + "/", "outcome": "news-sitemap", "reason": "News sitemaps by department.",
-		"sitemaps": []any{map[string]any{"url": srv.URL + "/sitemap-index.xml", "kind": "news", "urls": 2,
-			"departments": []any{map[string]any{"url": srv.URL + "/sitemap_business.xml?a=1&b=2", "name": "business"}}}},
-		"sections": []any{map[string]any{"url": srv.URL + "/news/section-1/", "title": "Section 1"}},
-		"requests": []any{},
-	}
-	raw, _ := json.Marshal(report)
-	eval[bool](t, ctx, fmt.Sprintf(`import("/popup/popup.js").then(m => (m.renderReport(%s, {site: %q}), true))`, raw, srv.URL+"/"))
-	waitJS(t, ctx, `document.querySelectorAll("#sections-list .section").length === 1`, 5*time.Second)
-	subscribeAll(t, ctx, "#found-sitemaps")
-	subscribeAll(t, ctx, "#sections-list")
+	b, ctx, srv, subs := subscribedFour(t, "/sitemap_business.xml?a=1&b=2")
 	var want []opml.Subscription
-	for _, s := range stored(t, ctx) {
+	for _, s := range subs {
 		want = append(want, opml.Subscription{Kind: s["kind"], URL: s["url"], Title: s["title"], Site: s["site"], Format: s["format"], Added: s["added"]})
-	}
-	if len(want) != 4 {
-		t.Fatalf("stored %d subscriptions, want 4: %v", len(want), want)
 	}
 	byURL := func(subs []opml.Subscription) []opml.Subscription {
 		out := append([]opml.Subscription(nil), subs...)
@@ -57,17 +33,12 @@ func TestReaderPopupExport(t *testing.T) {
 		return out
 	}
 
-	dl := t.TempDir()
-	if _, err := chromedp.CallBrowser(b.ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dl,
-	}); err != nil {
-		t.Fatal(err)
-	}
-	eval[bool](t, ctx, `(document.getElementById("tab-subs").click(), true)`)
-	waitJS(t, ctx, `!!document.getElementById("export-reader")`, 5*time.Second)
+	dl := allowDownloads(t, b)
+	subsTab(t, ctx)
 	if got := eval[[]string](t, ctx, `[...document.querySelectorAll("#export-reader option")].map(o => o.value)`); !reflect.DeepEqual(got, opml.Readers) {
 		t.Errorf("the reader choice offers %v, want %v", got, opml.Readers)
 	}
+	subsNote := func() string { return eval[string](t, ctx, `document.getElementById("subs-note").textContent`) }
 	choose := func(reader string) {
 		eval[bool](t, ctx, fmt.Sprintf(`(() => { const s = document.getElementById("export-reader"); s.value = %q; s.dispatchEvent(new Event("change")); document.getElementById("export").click(); return true; })()`, reader))
 	}
@@ -77,21 +48,7 @@ func TestReaderPopupExport(t *testing.T) {
 			name = "feedscout-subscriptions-" + reader + ".opml"
 		}
 		choose(reader)
-		file := filepath.Join(dl, name)
-		deadline := time.Now().Add(10 * time.Second)
-		for {
-			if _, err := os.Stat(file); err == nil {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("%s: no %s after export; note %q", reader, name, eval[string](t, ctx, `document.getElementById("subs-note").textContent`))
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
-		doc, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
+		doc := waitDownload(t, filepath.Join(dl, name), 10*time.Second, subsNote)
 		back, err := opml.Read(strings.NewReader(string(doc)))
 		if err != nil {
 			t.Fatalf("%s: %v", reader, err)
@@ -141,17 +98,12 @@ func TestReaderPopupExport(t *testing.T) {
 func TestReaderPopupExportNewsboat(t *testing.T) {
 	srv := servePages(t, map[string]string{"/": twoFeeds()})
 	b := startBrowser(t, browserOptions{})
-	b.tab(srv.URL + "/")
-	ctx := b.popup(b.click(srv.URL+"/"), nil)
-	waitJS(t, ctx, `document.body.dataset.state === "page"`, 15*time.Second)
-	report := map[string]any{
+	ctx := pagePopup(t, b, srv.URL+"/")
+	drawReport(t, ctx, srv.URL+"/", map[string]any{
 		"site": srv.URL + "/", "outcome": "sections", "reason": "Sections.",
 		"sections": []any{map[string]any{"url": srv.URL + "/news/section-1/", "title": "Section 1"}},
 		"requests": []any{},
-	}
-	raw, _ := json.Marshal(report)
-	eval[bool](t, ctx, fmt.Sprintf(`import("/popup/popup.js").then(m => (m.renderReport(%s, {site: %q}), true))`, raw, srv.URL+"/"))
-	waitJS(t, ctx, `document.querySelectorAll("#sections-list .section").length === 1`, 5*time.Second)
+	})
 	subscribeAll(t, ctx, "#sections-list")
 
 	// What the host says about itself, asked the way the popup asks.
@@ -172,30 +124,12 @@ func TestReaderPopupExportNewsboat(t *testing.T) {
 		t.Fatalf("the version reply names the path %q, want the installed host %s: %v", path, want, version)
 	}
 
-	dl := t.TempDir()
-	if _, err := chromedp.CallBrowser(b.ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dl,
-	}); err != nil {
-		t.Fatal(err)
-	}
-	eval[bool](t, ctx, `(document.getElementById("tab-subs").click(), true)`)
-	waitJS(t, ctx, `!!document.getElementById("export-reader")`, 5*time.Second)
+	dl := allowDownloads(t, b)
+	subsTab(t, ctx)
 	eval[bool](t, ctx, `(() => { const s = document.getElementById("export-reader"); s.value = "newsboat"; document.getElementById("export").click(); return true; })()`)
-	file := filepath.Join(dl, "feedscout-subscriptions-newsboat.opml")
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		if _, err := os.Stat(file); err == nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no newsboat file; note %q", eval[string](t, ctx, `document.getElementById("subs-note").textContent`))
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	doc, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := waitDownload(t, filepath.Join(dl, "feedscout-subscriptions-newsboat.opml"), 10*time.Second, func() string {
+		return eval[string](t, ctx, `document.getElementById("subs-note").textContent`)
+	})
 	var cmd strings.Builder
 	if err := xmlEscape(&cmd, "|"+opml.NewsboatCommand(path, srv.URL+"/news/section-1/")); err != nil {
 		t.Fatal(err)

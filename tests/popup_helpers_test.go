@@ -1,0 +1,149 @@
+package tests
+
+// Helpers of the popup tests that subscribe and export, in Chromium and
+// Firefox.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/chromedp"
+)
+
+// pagePopup opens page in a tab of b and the popup on it, and waits until
+// the popup shows the page's feeds.
+func pagePopup(t *testing.T, b *browser, page string) context.Context {
+	t.Helper()
+	b.tab(page)
+	ctx := b.popup(b.click(page), nil)
+	waitJS(t, ctx, `document.body.dataset.state === "page"`, 15*time.Second)
+	return ctx
+}
+
+// drawReport has the popup in ctx draw report for site, as after Find
+// feed (popup.js renderReport), and waits until it lists the report's
+// sections.
+func drawReport(t *testing.T, ctx context.Context, site string, report map[string]any) {
+	t.Helper()
+	raw, err := json.Marshal(report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eval[bool](t, ctx, fmt.Sprintf(`import("/popup/popup.js").then(m => (m.renderReport(%s, {site: %q}), true))`, raw, site))
+	sections, _ := report["sections"].([]any)
+	waitJS(t, ctx, fmt.Sprintf(`document.querySelectorAll("#sections-list .section").length === %d`, len(sections)), 5*time.Second)
+}
+
+// subscribedFour serves a page advertising two feeds, opens the popup on
+// it in a Chromium with no host installed and subscribes to both feeds,
+// then, from a report the popup draws as after Find feed, to a news
+// sitemap split by department (at dept, a path and query on the page's
+// server) and a section. It returns the browser, the popup, the server
+// and the four stored subscriptions.
+func subscribedFour(t *testing.T, dept string) (*browser, context.Context, *pageServer, []map[string]string) {
+	t.Helper()
+	srv := servePages(t, map[string]string{"/": twoFeeds()})
+	b := startBrowser(t, browserOptions{noHost: true})
+	ctx := pagePopup(t, b, srv.URL+"/")
+	subscribeAll(t, ctx, "#advertised")
+	drawReport(t, ctx, srv.URL+"/", map[string]any{
+		"site": srv.URL + "/", "outcome": "news-sitemap", "reason": "News sitemaps by department.",
+		"sitemaps": []any{map[string]any{"url": srv.URL + "/sitemap-index.xml", "kind": "news", "urls": 2,
+			"departments": []any{map[string]any{"url": srv.URL + dept, "name": "business"}}}},
+		"sections": []any{map[string]any{"url": srv.URL + "/news/section-1/", "title": "Section 1"}},
+		"requests": []any{},
+	})
+	subscribeAll(t, ctx, "#found-sitemaps")
+	subscribeAll(t, ctx, "#sections-list")
+	subs := stored(t, ctx)
+	if len(subs) != 4 {
+		t.Fatalf("stored %d subscriptions, want 4: %v", len(subs), subs)
+	}
+	return b, ctx, srv, subs
+}
+
+// allowDownloads has Chromium save every download into a new folder,
+// which it returns.
+func allowDownloads(t *testing.T, b *browser) string {
+	t.Helper()
+	dl := t.TempDir()
+	if _, err := chromedp.CallBrowser(b.ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dl,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return dl
+}
+
+// subsTab shows the popup's subscriptions tab and waits for its export
+// controls.
+func subsTab(t *testing.T, ctx context.Context) {
+	t.Helper()
+	eval[bool](t, ctx, `(document.getElementById("tab-subs").click(), true)`)
+	waitJS(t, ctx, `!!document.getElementById("export-reader")`, 5*time.Second)
+}
+
+// waitDownload waits up to timeout until file is downloaded in full (it
+// is there, not empty, and no partial file, Firefox's .part, stands
+// beside it) and returns its content. note, unless nil, says what the
+// popup says, for the failure.
+func waitDownload(t *testing.T, file string, timeout time.Duration, note func() string) []byte {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		fi, err := os.Stat(file)
+		_, partial := os.Stat(file + ".part")
+		if err == nil && fi.Size() > 0 && partial != nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			said := ""
+			if note != nil {
+				said = note()
+			}
+			entries, _ := os.ReadDir(filepath.Dir(file))
+			t.Fatalf("no download %s after %v; the folder has %v; popup says %q", file, timeout, entries, said)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// newsboatImport has newsboat (the binary at newsboat) import the OPML
+// file (doc is its content, for the failure) into a fresh home, and
+// returns the URLs its urls file lists, sorted, and the file itself.
+func newsboatImport(t *testing.T, newsboat, file string, doc []byte) ([]string, []byte) {
+	t.Helper()
+	home := t.TempDir()
+	urls := filepath.Join(home, "urls")
+	cmd := exec.Command(newsboat, "-u", urls, "-c", filepath.Join(home, "cache.db"), "-C", filepath.Join(home, "config"), "-i", file)
+	cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+home, "XDG_DATA_HOME="+home)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("newsboat -i: %v\n%s\nOPML:\n%s", err, out, doc)
+	}
+	listed, err := os.ReadFile(urls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, line := range strings.Split(string(listed), "\n") {
+		if f := strings.Fields(line); len(f) > 0 && !strings.HasPrefix(f[0], "#") {
+			got = append(got, strings.Trim(f[0], `"`))
+		}
+	}
+	sort.Strings(got)
+	return got, listed
+}

@@ -78,11 +78,11 @@ func TestSectionXPath(t *testing.T) {
 }
 
 // TestSectionXPathNikkei: on the snapshot of Nikkei's /business/startups/
-// (a copy of wasm/classify's golden page: 271 distinct links), the XPath
+// (wasm/classify's golden page, read from there: 271 distinct links), the XPath
 // keeps exactly classify's 25 article links with their titles; the
 // dominant-segment rule, which XPath cannot say, then keeps 20 of them.
 func TestSectionXPathNikkei(t *testing.T) {
-	file, page := filepath.Join("testdata", "nikkei-startups.html"), "https://www.nikkei.com/business/startups/"
+	file, page := filepath.Join("..", "classify", "testdata", "nikkei-startups.html"), "https://www.nikkei.com/business/startups/"
 	body, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)

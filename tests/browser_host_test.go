@@ -104,11 +104,18 @@ func find(t *testing.T, ctx context.Context) findResult {
 	if d := eval[string](t, ctx, `document.body.dataset.discover`); d != "done" {
 		t.Fatalf("Find feed ended in %s: %s", d, eval[string](t, ctx, `document.getElementById("discover-status").textContent`))
 	}
-	return eval[findResult](t, ctx, `(() => {
-		const q = s => document.querySelector(s), qa = s => [...document.querySelectorAll(s)];
+	return eval[findResult](t, ctx, findResultJS("document", "window"))
+}
+
+// findResultJS is the expression that reads a finished Find feed off the
+// popup as a findResult, with doc and win the names of the popup's
+// document and window where it runs.
+func findResultJS(doc, win string) string {
+	return strings.NewReplacer("DOC", doc, "WIN", win).Replace(`(() => {
+		const q = s => DOC.querySelector(s), qa = s => [...DOC.querySelectorAll(s)];
 		return {
-			Outcome: document.body.dataset.outcome,
-			Order: window.__order,
+			Outcome: DOC.body.dataset.outcome,
+			Order: WIN.__order,
 			Progress: qa("#progress li").map(e => e.textContent),
 			Reason: q("#reason") ? q("#reason").textContent : "",
 			ReasonWarn: !!q("#reason.warn"),

@@ -82,22 +82,7 @@ func ffFind(t *testing.T, ff *firefox) findResult {
 	if d := popupEval[string](ff, `doc.body.dataset.discover`); d != "done" {
 		t.Fatalf("Find feed ended in %s: %s", d, popupEval[string](ff, `doc.getElementById("discover-status").textContent`))
 	}
-	return popupEval[findResult](ff, `(() => {
-		const q = s => doc.querySelector(s), qa = s => [...doc.querySelectorAll(s)];
-		return {
-			Outcome: doc.body.dataset.outcome,
-			Order: pop.__order,
-			Progress: qa("#progress li").map(e => e.textContent),
-			Reason: q("#reason") ? q("#reason").textContent : "",
-			ReasonWarn: !!q("#reason.warn"),
-			Feeds: qa("#found-feeds li .url").map(e => e.textContent),
-			FeedMeta: qa("#found-feeds li .meta").map(e => e.textContent),
-			Sections: q("#sections-heading") ? q("#sections-heading").textContent : "",
-			SectionRows: qa("#sections-list .section").length,
-			Cost: q("#cost").textContent,
-			ReportedReqs: qa("#progress li").length,
-		};
-	})()`)
+	return popupEval[findResult](ff, findResultJS("doc", "pop"))
 }
 
 // hostHits counts the requests to host made by the host (its User-Agent).

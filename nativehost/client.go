@@ -9,10 +9,14 @@ import (
 	"feedscout/nativehost/internal/follow"
 )
 
-// pauseEnv names the environment variable that shortens the pause between
-// requests to one site (a Go duration such as 20ms), for tests that do not
-// check pacing.
-const pauseEnv = "FEEDSCOUT_PAUSE"
+// The environment variables tests set to shorten the waits of every
+// command (Go durations): pauseEnv the pause between requests to one site
+// ("0" for none), for tests that do not check pacing; timeoutEnv the
+// per-request timeout, for tests of slow servers.
+const (
+	pauseEnv   = "FEEDSCOUT_PAUSE"
+	timeoutEnv = "FEEDSCOUT_TIMEOUT"
+)
 
 // newClient builds the one polite client of this process: every discovery
 // and section request goes through it, so two of them on one site share
@@ -25,17 +29,37 @@ func newClient(allowPrivate bool) (*fetch.Client, error) {
 
 // newClientWith is newClient for a caller that sets more of o (a check's
 // larger body cap): o with the process's usual options added, the shared
-// state folder and FEEDSCOUT_PAUSE.
+// state folder and the test variables (envOptions).
 func newClientWith(o fetch.Options) (*fetch.Client, error) {
 	if dir, err := follow.DefaultStateDir(); err == nil {
 		o.StateDir = dir
 	}
-	if s := os.Getenv(pauseEnv); s != "" {
-		d, err := time.ParseDuration(s)
-		if err != nil || d < 0 {
-			return nil, fmt.Errorf("%s=%q: not a duration such as 20ms", pauseEnv, s)
-		}
-		o.Pause = d
+	if err := envOptions(&o); err != nil {
+		return nil, err
 	}
 	return fetch.New(o), nil
+}
+
+// envOptions applies FEEDSCOUT_PAUSE and FEEDSCOUT_TIMEOUT to o, with one
+// meaning for every command: a pause of 0 is no pause at all (fetch's
+// Pause < 0), not fetch's default.
+func envOptions(o *fetch.Options) error {
+	for _, v := range []struct {
+		env string
+		to  *time.Duration
+	}{{pauseEnv, &o.Pause}, {timeoutEnv, &o.Timeout}} {
+		s := os.Getenv(v.env)
+		if s == "" {
+			continue
+		}
+		d, err := time.ParseDuration(s)
+		if err != nil || d < 0 {
+			return fmt.Errorf("%s=%q: not a duration such as 20ms", v.env, s)
+		}
+		*v.to = d
+		if d == 0 && v.env == pauseEnv {
+			*v.to = -1
+		}
+	}
+	return nil
 }

@@ -15,11 +15,6 @@ import (
 	"feedscout/nativehost/internal/follow"
 )
 
-// timeoutEnv names the environment variable that shortens the per-request
-// timeout of the following commands (a Go duration), for tests of slow
-// servers.
-const timeoutEnv = "FEEDSCOUT_TIMEOUT"
-
 // followFlags are the flags feed and serve share.
 type followFlags struct {
 	state        *string
@@ -55,20 +50,8 @@ func (ff followFlags) follower() (*follow.Follower, error) {
 		dir = shared
 	}
 	o := follow.ClientOptions(shared, *ff.allowPrivate)
-	for _, v := range []struct {
-		env string
-		to  *time.Duration
-	}{{pauseEnv, &o.Pause}, {timeoutEnv, &o.Timeout}} {
-		if s := os.Getenv(v.env); s != "" {
-			d, err := time.ParseDuration(s)
-			if err != nil || d < 0 {
-				return nil, fmt.Errorf("%s=%q: not a duration such as 20ms", v.env, s)
-			}
-			*v.to = d
-			if d == 0 && v.env == pauseEnv {
-				*v.to = -1 // no pause at all
-			}
-		}
+	if err := envOptions(&o); err != nil {
+		return nil, err
 	}
 	timeout := o.Timeout
 	if timeout <= 0 {

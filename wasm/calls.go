@@ -65,18 +65,9 @@ func shapeCall(in []byte) []byte {
 // opml.DefaultGateway); host the absolute path of feedscout-host, which
 // newsboat needs (the host's version reply gives it).
 func opmlExportCall(in []byte) []byte {
-	f, err := abi.Fields(in, "opml_export")
-	if err != nil {
-		return abi.ErrorReply(err)
-	}
-	if len(f) < 4 || (len(f)-4)%6 != 0 {
-		return abi.BadRequest("opml_export", strconv.Itoa(len(f))+" fields, want 4 and 6 for each subscription")
-	}
-	o := opml.Options{Title: f[0], Reader: f[1], Gateway: f[2], Host: f[3]}
-	subs := make([]opml.Subscription, (len(f)-4)/6)
-	for i := range subs {
-		s := f[4+6*i:]
-		subs[i] = opml.Subscription{Kind: s[0], URL: s[1], Title: s[2], Site: s[3], Format: s[4], Added: s[5]}
+	o, subs, bad := readExport(in, "opml_export")
+	if bad != nil {
+		return bad
 	}
 	var buf bytes.Buffer
 	if err := opml.WriteFor(&buf, subs, o); err != nil {
@@ -85,6 +76,43 @@ func opmlExportCall(in []byte) []byte {
 	reply := abi.Object{}
 	reply.Str("opml", buf.String())
 	return reply.Done()
+}
+
+// opmlWaysCall: opml_export's fields -> {"ways": ["direct", ...]}, how the
+// reader follows each subscription (opml.Ways: direct, gateway, exec,
+// xpath), the decision WriteFor writes; the popup's Subscriptions say it.
+func opmlWaysCall(in []byte) []byte {
+	o, subs, bad := readExport(in, "opml_ways")
+	if bad != nil {
+		return bad
+	}
+	ways, err := opml.Ways(subs, o)
+	if err != nil {
+		return abi.ErrorReply(err)
+	}
+	reply := abi.Object{}
+	reply.Key("ways")
+	reply.B = abi.Array(reply.B, len(ways), func(b []byte, i int) []byte { return abi.AppendString(b, ways[i]) })
+	return reply.Done()
+}
+
+// readExport reads opml_export's fields (and opml_ways'), or answers
+// why not.
+func readExport(in []byte, call string) (opml.Options, []opml.Subscription, []byte) {
+	f, err := abi.Fields(in, call)
+	if err != nil {
+		return opml.Options{}, nil, abi.ErrorReply(err)
+	}
+	if len(f) < 4 || (len(f)-4)%6 != 0 {
+		return opml.Options{}, nil, abi.BadRequest(call, strconv.Itoa(len(f))+" fields, want 4 and 6 for each subscription")
+	}
+	o := opml.Options{Title: f[0], Reader: f[1], Gateway: f[2], Host: f[3]}
+	subs := make([]opml.Subscription, (len(f)-4)/6)
+	for i := range subs {
+		s := f[4+6*i:]
+		subs[i] = opml.Subscription{Kind: s[0], URL: s[1], Title: s[2], Site: s[3], Format: s[4], Added: s[5]}
+	}
+	return o, subs, nil
 }
 
 // opmlImportCall: the document, one field -> {"subscriptions": [...]}.

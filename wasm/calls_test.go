@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/url"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -195,5 +196,32 @@ func TestOPMLExportFlavours(t *testing.T) {
 		if err := json.Unmarshal(opmlExportCall(exportRequest(o.Title, subs, o)), &got); err != nil || got.OPML != want.String() {
 			t.Errorf("%s: export call differs from opml.WriteFor (%v %s):\n%s\nwant\n%s", o.Reader, err, got.Error, got.OPML, want.String())
 		}
+	}
+}
+
+// TestOPMLWaysCall: opml_ways answers opml.Ways for the request
+// opml_export takes, and a bad request with a sentence.
+func TestOPMLWaysCall(t *testing.T) {
+	subs := []opml.Subscription{
+		{Kind: opml.KindFeed, URL: "https://a.example/feed.json", Format: "json"},
+		{Kind: opml.KindSection, URL: "https://a.example/business/"},
+	}
+	for _, reader := range []string{opml.ReaderAny, opml.ReaderNewsboat, opml.ReaderFreshRSS} {
+		o := opml.Options{Reader: reader}
+		want, err := opml.Ways(subs, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got struct{ Ways []string }
+		if err := json.Unmarshal(opmlWaysCall(exportRequest("", subs, o)), &got); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got.Ways, want) {
+			t.Errorf("%s: opml_ways %v, want %v", reader, got.Ways, want)
+		}
+	}
+	var bad struct{ Error string }
+	if err := json.Unmarshal(opmlWaysCall(fields("t", "any")), &bad); err != nil || bad.Error != "opml_ways: decode request: 2 fields, want 4 and 6 for each subscription" {
+		t.Errorf("bad request: %q, %v", bad.Error, err)
 	}
 }

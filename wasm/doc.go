@@ -36,6 +36,7 @@
 //	classify_html(url_ptr i32, url_len i32, html_ptr i32, html_len i32, lists i32) -> i64
 //	shape(ptr i32, len i32) -> i64
 //	opml_export(ptr i32, len i32) -> i64
+//	opml_ways(ptr i32, len i32) -> i64
 //	opml_import(ptr i32, len i32) -> i64
 //
 // ptr must come from alloc and len be at most its size. A call returns
@@ -67,6 +68,9 @@
 //	             gateway, host, then kind, url, title, site, format, added
 //	             for each opml.Subscription
 //	             -> {"opml": "<?xml ..."} (opml.WriteFor)
+//	opml_ways    opml_export's fields (title and host unused)
+//	             -> {"ways": ["direct"|"gateway"|"exec"|"xpath", ...]}
+//	             (opml.Ways: how the reader follows each subscription)
 //	opml_import  fields: the document
 //	             -> {"subscriptions": [opml.Subscription...]}
 //

@@ -36,6 +36,11 @@ func opmlExportExport(ptr, size uint32) uint64 {
 	return abi.Call("opml_export", ptr, size, opmlExportCall)
 }
 
+//go:wasmexport opml_ways
+func opmlWaysExport(ptr, size uint32) uint64 {
+	return abi.Call("opml_ways", ptr, size, opmlWaysCall)
+}
+
 //go:wasmexport opml_import
 func opmlImportExport(ptr, size uint32) uint64 {
 	return abi.Call("opml_import", ptr, size, opmlImportCall)

@@ -18,6 +18,7 @@ import { createWASI } from "./wasi.js";
  *   classify: (url: string, html: string, contentType?: string, options?: {lists?: boolean}) => object,
  *   shape: (urls: string[]) => {url: string, shape: string, rule: string}[],
  *   opmlExport: (title: string, subs: object[], options?: {reader?: string, gateway?: string, host?: string}) => string,
+ *   opmlWays: (subs: object[], reader: string) => string[],
  *   opmlImport: (text: string) => object[],
  * }>}
  */
@@ -123,6 +124,15 @@ export async function loadClassifier(wasm) {
       const fields = [title, reader, gateway, host];
       for (const s of subs) fields.push(s.kind, s.url, s.title, s.site, s.format, s.added);
       return call("opml_export", fields).opml;
+    },
+    /**
+     * opmlWays says how a reader follows each subscription, as opmlExport
+     * would write it: "direct", "gateway", "exec" or "xpath" (opml.Ways).
+     */
+    opmlWays(subs, reader) {
+      const fields = ["", reader, "", ""];
+      for (const s of subs) fields.push(s.kind, s.url, s.title, s.site, s.format, s.added);
+      return call("opml_ways", fields).ways;
     },
     /** opmlImport reads the subscriptions of an OPML document. */
     opmlImport(text) {

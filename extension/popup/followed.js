@@ -1,12 +1,10 @@
 // followed.js: the Subscriptions view says, for each subscription, how the
 // reader chosen beside Export OPML will follow it, and whether the
 // feedscout gateway runs when that is the way. How is not decided here:
-// wasm/opml decides it when it writes the reader's OPML (the classifier's
-// opml_export), and ways asks it without reading the document back: each
-// subscription is written alone, then again naming another gateway, then
-// again naming another host program; what the outline changes with is the
-// way (ways). Whether the gateway runs the host tells (the status request,
-// PROTOCOL.md); the extension makes no request to the gateway.
+// wasm/opml decides it, the same decision its OPML writer writes, and the
+// classifier's opml_ways call answers it (ways). Whether the gateway runs
+// the host tells (the status request, PROTOCOL.md); the extension makes no
+// request to the gateway.
 
 import { t } from "../lib/i18n.js";
 import { el } from "./dom.js";
@@ -54,45 +52,26 @@ export function show(ul, list, reader) {
   if (!view || !view.hidden) run();
 }
 
-/** OTHER_GATEWAY is the gateway ways names to see which outlines change with it. */
-const OTHER_GATEWAY = "http://gateway.invalid";
-
-/** UNKNOWN_HOST names the host program in ways when its path is not known. */
-const UNKNOWN_HOST = "/feedscout-host";
-
 /**
- * ways says how reader follows each subscription, as wasm/opml writes it
- * for that reader (opml_export; docs/readers.md), by url: "gateway" (the
- * outline changes with the gateway's address), "exec" (it changes with the
- * host's path: newsboat runs the host), else the reader reads the source
- * itself: "direct" for a feed, "xpath" for anything else (FreshRSS's XPath
- * outlines). With host empty (the host's path not known) a stand-in path
- * is written, so the newsboat flavour says what it would do. A
- * subscription the module refuses to write has no way.
- * @param {{opmlExport: (title: string, subs: object[], options?: object) => string}} classifier
+ * ways says how reader follows each subscription, by url, as wasm/opml
+ * writes it for that reader (opml.Ways; docs/readers.md): "gateway",
+ * "exec" (newsboat runs the host), "direct" (the reader reads the feed
+ * itself) or "xpath" (FreshRSS scrapes it). The host's path does not
+ * change the way. A list the module refuses (a kind it does not know) has
+ * no ways.
+ * @param {{opmlWays: (subs: object[], reader: string) => string[]}} classifier
  * @param {object[]} list the subscriptions, as stored
  * @param {string} reader "any", "newsboat" or "freshrss"
- * @param {string} host the host's absolute path, or ""
  * @returns {Map<string, string>}
  */
-export function ways(classifier, list, reader, host) {
-  const hostPath = host || UNKNOWN_HOST;
-  const out = new Map();
-  for (const s of list) {
-    const write = (gateway, path) => classifier.opmlExport("", [s], { reader, gateway, host: path });
-    let way;
-    try {
-      const written = write("", hostPath);
-      if (write(OTHER_GATEWAY, hostPath) !== written) way = "gateway";
-      else if (write("", `${hostPath}.other`) !== written) way = "exec";
-      else way = s.kind === "feed" ? "direct" : "xpath";
-    } catch (err) {
-      console.warn("feedscout: how", s.url, "is followed:", err);
-      continue;
-    }
-    out.set(s.url, way);
+export function ways(classifier, list, reader) {
+  try {
+    const found = classifier.opmlWays(list, reader);
+    return new Map(list.map((s, i) => [s.url, found[i]]));
+  } catch (err) {
+    console.warn("feedscout: how the subscriptions are followed:", err);
+    return new Map();
   }
-  return out;
 }
 
 /**
@@ -113,7 +92,7 @@ export async function annotate(ul, list, reader) {
   const path = reader === "newsboat" ? await hostPath() : "";
   const classifier = await globalThis.feedscoutBoot.classifier;
   if (gen !== drawn) return;
-  const found = ways(classifier, list, reader, path);
+  const found = ways(classifier, list, reader);
   const gatewayRows = [...found.values()].includes("gateway");
   const g = gatewayRows ? await gatewayStatus() : null;
   if (gen !== drawn) return;

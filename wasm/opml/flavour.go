@@ -120,6 +120,61 @@ func newFlavour(o Options, subs []Subscription) (flavour, error) {
 	return f, nil
 }
 
+// How a reader follows a subscription (Ways): the reader reads the
+// source itself (a feed, or a JSON Feed FreshRSS reads), through the
+// gateway, by running feedscout-host (newsboat's exec:), or by scraping
+// it with XPath (FreshRSS).
+const (
+	WayDirect  = "direct"
+	WayGateway = "gateway"
+	WayExec    = "exec"
+	WayXPath   = "xpath"
+)
+
+// way is how f's reader follows s: the one decision outline writes.
+func (f flavour) way(s Subscription) string {
+	// A JSON Feed goes through feedscout like a sitemap for newsboat
+	// (2.21 reads none: `feed` turns it into Atom), and for any reader
+	// when asked (the gateway's own list).
+	jsonFeed := s.Kind == KindFeed && s.Format == "json"
+	switch {
+	case jsonFeed && f.reader == ReaderFreshRSS:
+		return WayDirect
+	case s.Kind == KindFeed && !(jsonFeed && (f.json || f.reader == ReaderNewsboat)):
+		return WayDirect
+	case f.reader == ReaderAny:
+		return WayGateway
+	case f.reader == ReaderNewsboat:
+		return WayExec
+	case gzipFile(s.URL):
+		// FreshRSS reads a fetched body as it comes, and a .gz sitemap
+		// is a gzip file, not gzip transfer: the gateway unpacks it.
+		return WayGateway
+	}
+	return WayXPath
+}
+
+// Ways says how o's reader follows each of subs (WayDirect and the rest),
+// as WriteFor writes them. The host's path does not change the way, so
+// the newsboat flavour needs none here.
+func Ways(subs []Subscription, o Options) ([]string, error) {
+	if o.Host == "" {
+		o.Host = "/feedscout-host"
+	}
+	f, err := newFlavour(o, subs)
+	if err != nil {
+		return nil, err
+	}
+	ways := make([]string, len(subs))
+	for i, s := range subs {
+		if !knownKind(s.Kind) {
+			return nil, errors.New("opml: ways: subscription " + strconv.Itoa(i) + ": unknown kind " + strconv.Quote(s.Kind))
+		}
+		ways[i] = f.way(s)
+	}
+	return ways, nil
+}
+
 // gzipFile reports whether source names a gzip file (a path ending in
 // .gz, such as sitemap-news.xml.gz).
 func gzipFile(source string) bool {
@@ -197,27 +252,18 @@ func (f flavour) outline(e *encoder, s Subscription) {
 	}
 	var x XPath
 	typ, xmlURL := "rss", s.URL
-	// A JSON Feed goes through feedscout like a sitemap for newsboat
-	// (2.21 reads none: `feed` turns it into Atom), and for any reader
-	// when asked (the gateway's own list).
-	jsonFeed := s.Kind == KindFeed && s.Format == "json"
-	switch {
-	case jsonFeed && f.reader == ReaderFreshRSS:
-		// FreshRSS (1.24+) reads JSON Feed only when told it is one.
-		typ = TypeJSONFeed
-	case s.Kind == KindFeed && !(jsonFeed && (f.json || f.reader == ReaderNewsboat)):
-		// A feed the reader reads: as it is.
-	case f.reader == ReaderAny:
+	switch f.way(s) {
+	case WayGateway:
 		xmlURL = GatewayURL(f.gateway, s.URL)
-	case f.reader == ReaderNewsboat:
+	case WayExec:
 		xmlURL = "|" + NewsboatCommand(f.host, s.URL)
-	case f.reader == ReaderFreshRSS && gzipFile(s.URL):
-		// FreshRSS reads a fetched body as it comes, and a .gz sitemap
-		// is a gzip file, not gzip transfer: the gateway unpacks it.
-		xmlURL = GatewayURL(f.gateway, s.URL)
-	case f.reader == ReaderFreshRSS:
+	case WayXPath:
 		x = XPathFor(s)
 		typ = x.Type
+	}
+	if s.Kind == KindFeed && s.Format == "json" && f.reader == ReaderFreshRSS {
+		// FreshRSS (1.24+) reads JSON Feed only when told it is one.
+		typ = TypeJSONFeed
 	}
 	vals := [len(outlineNames)]string{typ, text, s.Title, xmlURL, page,
 		x.Item, x.Title, x.URI, x.Timestamp, x.UID, s.Kind, s.URL, s.Format, s.Added}

@@ -684,9 +684,41 @@ func TestAnchorInNavigation(t *testing.T) {
 	if len(d.anchors) != len(want) {
 		t.Fatalf("%d anchors, want %d", len(d.anchors), len(want))
 	}
+	// The page's footer is navigation too, and marked as its footer (a
+	// header inside it included); a card's footer is neither.
+	footer := map[string]bool{"/site-foot": true, "/nested": true}
 	for _, a := range d.anchors {
 		if a.nav != want[a.href] {
 			t.Errorf("%s: in navigation %v, want %v", a.href, a.nav, want[a.href])
 		}
+		if a.footer != footer[a.href] {
+			t.Errorf("%s: in the page's footer %v, want %v", a.href, a.footer, footer[a.href])
+		}
+	}
+}
+
+// TestFooterOnlyLinks: a bare word linked only from the page's footer,
+// under no menu department, is the site's own page, not a section; the
+// same word also in the menu, and the footer's repeat of a department,
+// stay sections.
+func TestFooterOnlyLinks(t *testing.T) {
+	page := `<html><body><header><nav>
+<a href="/politik/">Politik</a><a href="/sport/">Sport</a><a href="/kultur/">Kultur</a>
+<a href="/wirtschaft/">Wirtschaft</a><a href="/lokales/">Lokales</a><a href="/leute/">Leute</a>
+</nav></header><main><p>River</p></main>
+<footer><a href="/sport/">Sport</a><a href="/sport/fussball/">Fußball</a><a href="/leute/">Leute</a>
+<a href="/lesertreff">Lesertreff</a><a href="/bz-card">BZ-Card</a><a href="/video/">Video</a></footer>
+</body></html>`
+	p, err := Classify("https://www.example.de/", []byte(page), "text/html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range p.Sections {
+		got = append(got, strings.TrimPrefix(s.URL, "https://www.example.de"))
+	}
+	want := []string{"/politik/", "/sport/", "/kultur/", "/wirtschaft/", "/lokales/", "/leute/", "/sport/fussball/", "/video/"}
+	if !slices.Equal(got, want) {
+		t.Errorf("sections %v, want %v (/lesertreff and /bz-card: footer-only)", got, want)
 	}
 }

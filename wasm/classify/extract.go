@@ -44,6 +44,9 @@ type anchor struct {
 	// nav: the anchor sits in the page's navigation: inside a <nav>, or
 	// the page's own <header> or <footer> (navTracker; shape.Link's Nav).
 	nav bool
+	// footer: the anchor sits in the page's own <footer> (shape.Link's
+	// Footer).
+	footer bool
 	// relFeed: rel holds "feed" (HTML's feed autodiscovery keyword).
 	relFeed bool
 }
@@ -121,6 +124,7 @@ func extract(body []byte) *doc {
 				at.Reset(z)
 				cur = readAnchor(&at)
 				cur.nav = nav.in()
+				cur.footer = nav.inFooter()
 			case tagImg:
 				wantAlt, wantSrc := cur != nil && alt == "", imgs < maxImgs
 				if wantAlt || wantSrc {
@@ -149,7 +153,7 @@ func extract(body []byte) *doc {
 				rawTag = t
 			case tagTitle, tagRaw:
 				rawTag = t
-			case tagNav, tagBanner, tagSectioning:
+			case tagNav, tagBanner, tagFooter, tagSectioning:
 				nav.start(t)
 			}
 			if cur != nil && t != tagA && t != tagPhrasing && len(text) < maxText {
@@ -189,7 +193,8 @@ const (
 	tagTitle
 	tagRaw        // style, textarea, xmp, noembed, noframes, noscript, plaintext
 	tagNav        // nav
-	tagBanner     // header, footer: navigation unless inside tagSectioning
+	tagBanner     // header: navigation unless inside tagSectioning
+	tagFooter     // footer: the same, and the page's footer
 	tagSectioning // article, aside, main, section
 	// tagPhrasing are inline elements whose tags do not separate words:
 	// text on both sides of them joins without a space, as rendered.
@@ -207,7 +212,7 @@ var tagNames = [...]struct {
 	{"aside", tagSectioning}, {"b", tagPhrasing}, {"base", tagBase},
 	{"bdi", tagPhrasing}, {"bdo", tagPhrasing}, {"cite", tagPhrasing},
 	{"code", tagPhrasing}, {"data", tagPhrasing}, {"dfn", tagPhrasing},
-	{"em", tagPhrasing}, {"font", tagPhrasing}, {"footer", tagBanner},
+	{"em", tagPhrasing}, {"font", tagPhrasing}, {"footer", tagFooter},
 	{"header", tagBanner}, {"i", tagPhrasing},
 	{"iframe", tagScript}, {"img", tagImg}, {"kbd", tagPhrasing},
 	{"link", tagLink}, {"main", tagSectioning}, {"mark", tagPhrasing}, {"meta", tagMeta},

@@ -12,7 +12,8 @@ import (
 // same-host links are counted, then judged together (shape.InPage: the
 // links of one page are siblings, each with where it sits and its text) and
 // split into sections and articles. A link is in the navigation when any
-// of its anchors is (inside <nav>, the page's <header> or <footer>), and a
+// of its anchors is (inside <nav>, the page's <header> or <footer>), in the
+// footer when one is in the page's <footer> and none in the menu, and a
 // service link ("Impressum", "Newsletter", "Shop") when any of its anchors'
 // own texts names a service (shape.ServiceText).
 // Each URL is listed once, at its first place, with the first text an
@@ -30,6 +31,7 @@ func pageLinks(p *Page, pu *url.URL, r *resolver, anchors []anchor) {
 	}
 	var links []entry
 	var page []shape.Link             // shape.Input of each link, its place and text, for InPage
+	var inMenu []bool                 // link -> one of its anchors is in the menu (nav, not footer)
 	of := make([]int32, len(anchors)) // anchor -> index in links, -1 for none
 	at := map[string]int{}            // URL -> index in links
 	for i := range anchors {
@@ -46,6 +48,8 @@ func pageLinks(p *Page, pu *url.URL, r *resolver, anchors []anchor) {
 				e.text, e.weak = a.text, a.weakText
 			}
 			page[j].Nav = page[j].Nav || a.nav
+			page[j].Footer = page[j].Footer || a.footer
+			inMenu[j] = inMenu[j] || a.nav && !a.footer
 			if page[j].Text == "" && serviceAnchor(a) {
 				page[j].Text = a.text
 			}
@@ -54,11 +58,17 @@ func pageLinks(p *Page, pu *url.URL, r *resolver, anchors []anchor) {
 		of[i] = int32(len(links))
 		at[res.s] = len(links)
 		links = append(links, entry{url: res.s, text: a.text, weak: a.weakText})
-		l := shape.Link{Path: shape.Input(res.u), Nav: a.nav}
+		l := shape.Link{Path: shape.Input(res.u), Nav: a.nav, Footer: a.footer}
+		inMenu = append(inMenu, a.nav && !a.footer)
 		if serviceAnchor(a) {
 			l.Text = a.text
 		}
 		page = append(page, l)
+	}
+	for j := range page {
+		// One Link per URL: in the footer only when no anchor of it is in
+		// the menu (shape.Link: a menu place wins).
+		page[j].Footer = page[j].Footer && !inMenu[j]
 	}
 	p.SameHostLinks = len(links)
 	self := pu.String()

@@ -11,7 +11,9 @@ type navTracker struct {
 	nav      int    // open <nav> elements
 	sections int    // open article, aside, main and section elements
 	banners  int    // open header and footer elements that count
+	footers  int    // of them, footers
 	stack    uint64 // open header and footer elements: bit set when counted
+	fstack   uint64 // bit set when a counted one is a footer
 	depth    int    // how many of them are open (those past 64 never count)
 }
 
@@ -22,13 +24,18 @@ func (n *navTracker) start(t tag) {
 		n.nav++
 	case tagSectioning:
 		n.sections++
-	case tagBanner:
+	case tagBanner, tagFooter:
 		counts := n.sections == 0 && n.depth < 64
 		if n.depth < 64 {
 			n.stack &^= 1 << n.depth
+			n.fstack &^= 1 << n.depth
 			if counts {
 				n.stack |= 1 << n.depth
 				n.banners++
+				if t == tagFooter {
+					n.fstack |= 1 << n.depth
+					n.footers++
+				}
 			}
 		}
 		n.depth++
@@ -46,16 +53,23 @@ func (n *navTracker) end(t tag) {
 		if n.sections > 0 {
 			n.sections--
 		}
-	case tagBanner:
+	case tagBanner, tagFooter:
 		if n.depth == 0 {
 			return
 		}
 		n.depth--
 		if n.depth < 64 && n.stack&(1<<n.depth) != 0 {
 			n.banners--
+			if n.fstack&(1<<n.depth) != 0 {
+				n.footers--
+			}
 		}
 	}
 }
 
 // in reports whether the current position is in the page's navigation.
 func (n *navTracker) in() bool { return n.nav > 0 || n.banners > 0 }
+
+// inFooter reports whether the current position is in the page's own
+// footer (a counted <footer>): navigation, but not the menu.
+func (n *navTracker) inFooter() bool { return n.footers > 0 }

@@ -14,9 +14,9 @@ const (
 	siblingMin = 5
 	// siblingShare is the share of them that must agree.
 	siblingShare = 0.8
-	// tagCloudMin is the fewest links under one tag directory (/tag/,
-	// /schlagwort/) that make a tag cloud or a long tag list rather than a
-	// menu: a menu promotes a handful of tags, a cloud lists dozens.
+	// tagCloudMin is the fewest navigation links under one tag directory
+	// (/tag/, /schlagwort/) that make a tag cloud or a long tag list rather
+	// than a menu: a menu promotes a handful of tags, a cloud lists dozens.
 	tagCloudMin = 6
 )
 
@@ -34,10 +34,7 @@ var weakRules = map[string]bool{
 // when at least siblingMin paths share its parent directory and at least
 // 80 % of those judged article or section agree, it takes their shape with
 // rule "sibling-articles" or "sibling-sections". Verdicts from dates, ids,
-// the block list and the other structural rules never change. Tag pages
-// are sections only as navigation: when at least tagCloudMin listing
-// verdicts share one tag directory (/tag/a, /tag/b, ...: a tag cloud or a
-// long tag list, not a menu), they are other, rule "tag-cloud". The result
+// the block list and the other structural rules never change. The result
 // is parallel to paths.
 func InContext(paths []string) []Verdict {
 	out := make([]Verdict, len(paths))
@@ -63,17 +60,7 @@ func InContext(paths []string) []Verdict {
 			t.sections++
 		}
 	}
-	tagged := make(map[string]int)
 	for i := range paths {
-		if out[i].Rule == "listing" && parents[i] != "" && tagDir(parents[i]) {
-			tagged[parents[i]]++
-		}
-	}
-	for i := range paths {
-		if out[i].Rule == "listing" && tagged[parents[i]] >= tagCloudMin {
-			out[i] = Verdict{Other, "tag-cloud"}
-			continue
-		}
 		if parents[i] == "" || !weakRules[out[i].Rule] {
 			continue
 		}
@@ -113,31 +100,29 @@ func parentDir(path string) (string, bool) {
 	return path[:i], true
 }
 
-// tagDir reports whether the last segment of dir names tags (tagWords).
-func tagDir(dir string) bool {
-	return foldIn(tagWords, dir[strings.LastIndexByte(dir, '/')+1:])
-}
-
-// navMin is the fewest distinct navigation links that show a page marks
-// up its navigation; below it, where a link sits says nothing.
+// navMin is the fewest distinct menu links (in the page's navigation,
+// outside its footer) that show a page marks up its navigation; below it,
+// where a link sits says nothing.
 const navMin = 5
 
 // Link is one link of a page as InPage takes it: the path (as Path takes
-// it), whether this place of it is in the page's navigation (inside a
-// <nav>, <header> or <footer> element), and its anchor's text. A path listed
-// several times counts as navigation when any of its places is, and as a
-// service link when any of its texts names a service (ServiceText).
+// it), where this place of it sits, and its anchor's text. Nav: inside a
+// <nav>, or the page's own <header> or <footer>; Footer: inside the page's
+// footer (so Nav too). A path listed several times is in the menu when any
+// of its places is Nav but not Footer, in the footer when any is Footer,
+// and a service link when any of its texts names a service (ServiceText).
 type Link struct {
-	Path string
-	Nav  bool
-	Text string
+	Path   string
+	Nav    bool
+	Footer bool
+	Text   string
 }
 
 // listingRules are the verdicts that rest on a listing word in the path
 // (/thema/datenschutz, /tag/newsletter): a service word in the anchor's
 // text names the topic there, not a service page.
 var listingRules = map[string]bool{
-	"listing": true, "listing-id": true, "query-listing": true,
+	"listing": true, "listing-id": true, "query-listing": true, "tag-page": true,
 }
 
 // InPage judges the links of one page: InContext's verdicts, then the
@@ -148,46 +133,103 @@ var listingRules = map[string]bool{
 // "service-text", whatever its path looks like (/index-c.php?ID=235845,
 // /civis/), unless the path names a listing (a topic page under /thema/).
 //
-// Place: a section is a listing the site offers as navigation; a tag
-// reached only as a story's label (the tag list under an article, the chips
-// on a card) is not. So on a page with at least navMin navigation links, a
-// link outside the navigation whose section verdict rests on a tag
-// directory (rule listing under /tag/, /schlagwort/) is other, rule
-// "off-navigation". A bare word at depth 1 outside the navigation stays a
-// section: rivers head their blocks with department links (/lokales/,
-// /ratgeber/) as often as cards carry story chips (/fortnite on The
-// Verge), and the place alone cannot tell them apart. Pages that do not
-// mark up their navigation keep InContext's verdicts there. The result is
-// parallel to links.
+// Place: a section is a listing the site offers as navigation.
+//   - A tag page (Path's rule tag-page: /tag/ai/) linked from the
+//     navigation is a section, rule "menu-tag", unless tagCloudMin or more
+//     navigation links share its tag directory: a tag cloud, not a menu.
+//   - On a page with at least navMin menu links, a bare word at depth 1
+//     (Path's weak rule section) linked from the footer and never from
+//     the menu, that no menu link starts with, and that names no video,
+//     audio or photo front (mediaFronts), is other, rule "footer-only":
+//     the footer's own links are the imprint, the jobs, the obituaries,
+//     the tickets, named in any language (/redaksi, /kotak-pos, /trauer,
+//     /placead); a footer's section list repeats the menu's departments
+//     or their sub-sections (/sport/tennis under the menu's /sport).
+//   - A bare word linked only outside the navigation stays a section:
+//     rivers head their blocks with department links (/lokales/,
+//     /ratgeber/) as often as cards carry story chips (/fortnite on The
+//     Verge), and the place alone cannot tell them apart.
+//
+// Pages that do not mark up their navigation keep InContext's verdicts
+// there. The result is parallel to links.
 func InPage(links []Link) []Verdict {
 	paths := make([]string, len(links))
-	navPaths := make(map[string]bool)
+	menu := make(map[string]bool)   // paths with a place in the menu
+	footer := make(map[string]bool) // paths with a place in the footer
 	service := make(map[string]bool)
+	navTags := make(map[string]int) // navigation links per tag directory
 	for i, l := range links {
 		paths[i] = l.Path
-		if l.Nav {
-			navPaths[l.Path] = true
+		if l.Nav && !l.Footer {
+			menu[l.Path] = true
+		}
+		if l.Footer {
+			footer[l.Path] = true
 		}
 		if l.Text != "" && ServiceText(l.Text) {
 			service[l.Path] = true
 		}
 	}
 	out := InContext(paths)
+	navSeen := make(map[string]bool)
+	for i, l := range links {
+		if l.Nav && out[i].Rule == "tag-page" && !navSeen[l.Path] {
+			navSeen[l.Path] = true
+			if parent, ok := parentDir(l.Path); ok {
+				navTags[parent]++
+			}
+		}
+	}
 	for i, l := range links {
 		if service[l.Path] && out[i].Shape != Other && !listingRules[out[i].Rule] {
 			out[i] = Verdict{Other, "service-text"}
-		}
-	}
-	if len(navPaths) < navMin {
-		return out
-	}
-	for i, l := range links {
-		if navPaths[l.Path] || out[i].Shape != Section {
 			continue
 		}
-		if parent, deep := parentDir(l.Path); out[i].Rule == "listing" && deep && tagDir(parent) {
-			out[i] = Verdict{Other, "off-navigation"}
+		if out[i].Rule == "tag-page" && navSeen[l.Path] {
+			if parent, ok := parentDir(l.Path); ok && navTags[parent] < tagCloudMin && !service[l.Path] {
+				out[i] = Verdict{Section, "menu-tag"}
+			}
+		}
+	}
+	if len(menu) < navMin {
+		return out
+	}
+	menuFirst := make(map[string]bool)
+	for p := range menu {
+		if f, _ := firstSegment(p); f != "" {
+			menuFirst[strings.ToLower(f)] = true
+		}
+	}
+	for i, l := range links {
+		if out[i].Rule != "section" || menu[l.Path] || !footer[l.Path] {
+			continue
+		}
+		first, depth := firstSegment(l.Path)
+		if depth == 1 && !menuFirst[strings.ToLower(first)] && !foldIn(mediaFronts, first) {
+			out[i] = Verdict{Other, "footer-only"}
 		}
 	}
 	return out
+}
+
+// mediaFronts are the fronts of a site's video, audio and photo sections,
+// which many sites link from the footer alone: sections wherever they sit.
+var mediaFronts = wordSet(`
+	video videos audio podcast podcasts photo photos foto fotos galleries
+	gallery bilder multimedia tv radio live
+`)
+
+// firstSegment is the first segment of path (/sport/tennis -> sport), past
+// a leading language or edition code (/en/sport -> sport), without a page
+// extension, and how many segments follow from it; "" for the root.
+func firstSegment(path string) (string, int) {
+	var p shapePath
+	if !splitShapePath(path, &p) || p.n == 0 {
+		return "", 0
+	}
+	segs := p.segs[:p.n]
+	for len(segs) > 1 && (isLangCode(segs[0]) || hasRole(segs[0], rolePrefix) || isIndex(segs[0])) {
+		segs = segs[1:]
+	}
+	return segs[0], len(segs)
 }

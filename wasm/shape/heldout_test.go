@@ -23,6 +23,7 @@ const (
 // heldoutRow is one URL of the held-out corpus.
 type heldoutRow struct {
 	url, path string
+	u         *url.URL
 	label     Shape
 	where     string // list, page, nav, footer, body
 	lang, cms string
@@ -66,7 +67,7 @@ func loadHeldout(t testing.TB, name string) []heldoutRow {
 			t.Fatalf("%s line %d: no source", name, n)
 		}
 		rows = append(rows, heldoutRow{
-			url: c[0], path: Input(u), label: label, where: c[2],
+			url: c[0], path: Input(u), u: u, label: label, where: c[2],
 			lang: c[3], cms: c[4], source: c[5], publisher: publisher(u.Hostname()),
 		})
 	}
@@ -104,7 +105,7 @@ func heldoutVerdicts(rows []heldoutRow) map[string][]Verdict {
 	groups := map[string][]int{}
 	for i, r := range rows {
 		out["Seed"][i] = Seed(r.path)
-		out["Path"][i] = Path(r.path)
+		out["Path"][i] = URL(r.u)
 		key := r.source
 		if r.where == "list" {
 			key += " " + r.publisher
@@ -118,13 +119,20 @@ func heldoutVerdicts(rows []heldoutRow) map[string][]Verdict {
 		ls := make([]Link, len(idx))
 		for j, i := range idx {
 			ps[j] = rows[i].path
-			ls[j] = Link{Path: rows[i].path, Nav: rows[i].where == "nav" || rows[i].where == "footer"}
+			ls[j] = Link{Path: rows[i].path, Nav: rows[i].where == "nav" || rows[i].where == "footer", Footer: rows[i].where == "footer"}
 		}
 		for j, v := range InContext(ps) {
 			ctx[idx[j]] = v
 		}
 		for j, v := range InPage(ls) {
 			page[idx[j]] = v
+		}
+	}
+	// The host first, as URL and the page classifier judge it.
+	for i, r := range rows {
+		if Host(r.u.Hostname()) {
+			ctx[i] = Verdict{Other, "service-host"}
+			page[i] = ctx[i]
 		}
 	}
 	out["InContext"] = ctx

@@ -28,12 +28,10 @@ var idParams = map[string]int{
 
 // redirectParams carry the address a redirector sends the reader on to
 // (/click?url=http%3A//twitter.com/x): an ad or exit link, other.
-var redirectParams = map[string]bool{
-	"url": true, "u": true, "redirect": true, "redirect_url": true,
-	"redirect_uri": true, "redirecturl": true, "returnurl": true,
-	"return_url": true, "goto": true, "dest": true, "destination": true,
-	"target": true, "link": true,
-}
+var redirectParams = wordSet(`
+	url u redirect redirect_url redirect_uri redirecturl returnurl return_url
+	goto dest destination target link
+`)
 
 // isURLValue: a query value that is an absolute or site-relative address.
 func isURLValue(v string) bool {
@@ -63,11 +61,10 @@ var viewWords = map[string]queryKind{
 	"remind": queryOther, "profile": queryOther,
 }
 
-var pageParams = map[string]bool{
-	"page": true, "pg": true, "start": true, "offset": true,
-	"updated-max": true, "max-results": true, "pagen_1": true, "pagen_2": true,
-	"paged": true,
-}
+var pageParams = wordSet(`
+	page pg start offset updated-max max-results pagen_1 pagen_2
+	paged
+`)
 
 // judgeQuery reads a raw query string without allocating.
 func judgeQuery(q string) queryVerdict {
@@ -111,10 +108,67 @@ func judgeQuery(q string) queryVerdict {
 				v.kind = queryPage
 			}
 		default:
-			if min, ok := idParams[string(foldKey(&buf, key))]; ok && longestDigitRun(val) >= min {
+			k := string(foldKey(&buf, key))
+			if min, ok := idParams[k]; ok && longestDigitRun(val) >= min {
+				v.kind = queryID
+			} else if !ok && idKey(k) && (longestDigitRun(val) >= 4 || isGUID(val)) {
 				v.kind = queryID
 			}
 		}
 	}
 	return v
+}
+
+// idKeySuffixes end the names of id parameters that idParams does not
+// list: a CMS's own (pk_no, SerialNo, autono, objectId, guid, ArticleNum).
+var idKeySuffixes = [...]string{"id", "no", "nr", "num", "guid"}
+
+// notIDKeys end like id parameters but carry no story's id: click and
+// session ids, campaigns, users, listings' and pages' numbers, threads.
+var notIDKeys = wordSet(`
+	fbclid gclid dclid msclkid yclid twclid sid sessionid
+	session_id phpsessid jsessionid cid campaignid campaign_id clientid client_id
+	uid userid user_id memberid member_id mc_cid mc_eid trackingid
+	adid ad_id partnerid affid aff_id siteid site_id playlistid
+	channelid catid cat_id categoryid category_id sectionid section_id pageno
+	page_no pagenum page_num pagenr phone parentid threadid forumid
+	topicid replyid commentid oldid revid deptid ticketid
+`)
+
+// idKey reports whether the lower-cased query key k names an item's id by
+// its ending (objectid, pk_no, serialno, autono, guid).
+func idKey(k string) bool {
+	if len(k) < 3 || notIDKeys[k] {
+		return false
+	}
+	for _, suf := range idKeySuffixes {
+		if strings.HasSuffix(k, suf) {
+			return true
+		}
+	}
+	return false
+}
+
+// isGUID: a query value that is a GUID, braced and escaped or bare
+// (%7B49E8785A-F1C7-11EA-B8AA-ECF03EAB1839%7D).
+func isGUID(v string) bool {
+	if len(v) >= 6 && strings.EqualFold(v[:3], "%7b") && strings.EqualFold(v[len(v)-3:], "%7d") {
+		v = v[3 : len(v)-3]
+	}
+	if len(v) != 36 {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case i == 8 || i == 13 || i == 18 || i == 23:
+			if c != '-' {
+				return false
+			}
+		case c >= '0' && c <= '9', c >= 'a' && c <= 'f', c >= 'A' && c <= 'F':
+		default:
+			return false
+		}
+	}
+	return true
 }

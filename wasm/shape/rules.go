@@ -22,25 +22,23 @@ type shapePath struct {
 // before it is judged: documents (.html) and scripts (.php). A section is
 // a document or a directory; a script page is one only by its query or a
 // listing word (/list/aipl.aspx), as the seed's "a dot only as .html" had it.
-var pageExts = map[string]bool{
-	"html": true, "htm": true, "shtml": true, "shtm": true, "xhtml": true,
-	"cms": true, "ghtml": true, "stm": true, "ece": true, "bild": true,
-}
+var pageExts = wordSet(`
+	html htm shtml shtm xhtml cms ghtml stm
+	ece bild
+`)
 
-var scriptExts = map[string]bool{
-	"php": true, "php3": true, "asp": true, "aspx": true, "jsp": true,
-	"do": true, "cfm": true, "phtml": true, "nhn": true,
-}
+var scriptExts = wordSet(`
+	php php3 asp aspx jsp do cfm phtml
+	nhn
+`)
 
 // fileExts are extensions of things that are not pages.
-var fileExts = map[string]bool{
-	"xml": true, "rss": true, "atom": true, "rdf": true, "json": true,
-	"txt": true, "pdf": true, "jpg": true, "jpeg": true, "png": true,
-	"gif": true, "webp": true, "svg": true, "ico": true, "css": true,
-	"js": true, "mp3": true, "mp4": true, "zip": true, "gz": true,
-	"csv": true, "doc": true, "docx": true, "xls": true, "xlsx": true,
-	"woff": true, "woff2": true, "m3u8": true,
-}
+var fileExts = wordSet(`
+	xml rss atom rdf json txt pdf jpg
+	jpeg png gif webp svg ico css js
+	mp3 mp4 zip gz csv doc docx xls
+	xlsx woff woff2 m3u8
+`)
 
 // splitShapePath splits path (possibly with ?query and #fragment) into p.
 // It reports false when the path has more than maxShapeSegs segments.
@@ -194,7 +192,9 @@ func judgeSegs(segs []string) Verdict {
 	// /people/real-life/horror-fund-instagram-star-62276.html.
 	idSlug := st.digitRun >= 5 && st.words >= 2
 	for i := 0; i < n-1; i++ {
-		if hasRole(segs[i], roleAuthor) && n-i <= 3 && !idSlug {
+		// /autor/jane-doe-17433 is a profile whatever its id; only under
+		// people does a long slug with an id name a story.
+		if hasRole(segs[i], roleAuthor) && n-i <= 3 && !(idSlug && isPeople(segs[i])) {
 			return Verdict{Other, "author"}
 		}
 	}
@@ -218,8 +218,13 @@ func judgeSegs(segs []string) Verdict {
 		}
 	}
 
-	// Date archives: /2024/05/, /20240518/, /world/2024/may/18/all.
+	// Date archives: /2024/05/, /20240518/, /world/2024/may/18/all. A
+	// story slug before the date is a story dated at its end
+	// (/news/brad-haddin-slams-australias-fielding/2015-01-02).
 	if end := datedEnd(segs); end == n {
+		if n >= 2 && isDateSeg(last) && slugStats(segs[n-2]).slug() {
+			return Verdict{Article, "dated-path"}
+		}
 		return Verdict{Other, "date-archive"}
 	} else if end > 0 && end == n-1 && hasRole(last, roleArchive) {
 		return Verdict{Other, "date-archive"}
@@ -270,6 +275,13 @@ func judgeSegs(segs []string) Verdict {
 	// channel_25950, list_25462: a listing with a numeric id.
 	if st.listingFirst && st.words == 1 && st.tokens >= 2 {
 		return Verdict{Section, "listing-id"}
+	}
+	// /tag/fortnite/, /schlagwort/energiewende/: one of a site's hundreds
+	// of story labels, reached from the tag list under a story or a
+	// card's chip. Only a menu makes one a section (InPage, rule
+	// menu-tag); a slug with a long number under it is a story.
+	if n >= 2 && foldIn(tagWords, segs[n-2]) && !(st.digitRun >= 5 && st.words >= 1) {
+		return Verdict{Other, "tag-page"}
 	}
 	li := listingAt(segs)
 	di := articleDirAt(segs)
@@ -384,6 +396,10 @@ func pageTail(segs []string) int {
 	}
 	return 0
 }
+
+// isPeople: the author word that also names a department of stories about
+// people (/people/real-life/...-62276.html), not a profile directory.
+func isPeople(s string) bool { return strings.EqualFold(s, "people") }
 
 // isIndex: a directory's index page (index, default, index.php).
 func isIndex(s string) bool {

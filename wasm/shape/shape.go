@@ -1,6 +1,9 @@
 package shape
 
-import "net/url"
+import (
+	"net/url"
+	"strings"
+)
 
 // Shape is what a URL path looks like: an article, a section page, or
 // neither. It is judged from the path alone; see Path.
@@ -50,5 +53,35 @@ func Input(u *url.URL) string {
 	return u.EscapedPath() + "?" + u.RawQuery
 }
 
-// URL judges u by its path and query: Path(Input(u)).
-func URL(u *url.URL) Verdict { return Path(Input(u)) }
+// URL judges u by its host and then its path and query: a service host
+// (Host: forum.example.com, shop.example.com) makes it other, rule
+// "service-host"; otherwise it is Path(Input(u)).
+func URL(u *url.URL) Verdict {
+	if Host(u.Hostname()) {
+		return Verdict{Other, "service-host"}
+	}
+	return Path(Input(u))
+}
+
+// Host reports whether host is a site's service host: its first label
+// names a forum, shop, job board, wiki, help desk, account or
+// subscription service, classifieds, tickets, games, weather, obituary
+// notices, advertising, an e-paper or machine service (forum.example.com,
+// shop.example.de, jobs.example.com, abo.example.de, epaper.example.com,
+// api.example.com). Nothing on such a host is a story or a section of
+// stories. The label may carry a digit or a hyphenated suffix
+// (shop2, forum-archiv); www, m, news and the like are no service.
+func Host(host string) bool {
+	dot := strings.IndexByte(host, '.')
+	if dot <= 0 || strings.IndexByte(host[dot+1:], '.') < 0 {
+		return false // a bare registrable name: example.com
+	}
+	label := host[:dot]
+	if i := strings.IndexByte(label, '-'); i > 0 {
+		label = label[:i]
+	}
+	for len(label) > 1 && label[len(label)-1] >= '0' && label[len(label)-1] <= '9' {
+		label = label[:len(label)-1]
+	}
+	return foldIn(serviceHosts, label)
+}

@@ -42,7 +42,9 @@ func TestPathShape(t *testing.T) {
 		{"/pages/world/africa/index.html", Section, "section"},
 		{"/topics/election-2024/", Section, "listing"},
 		{"/news/topics/c302m85q5ljt", Section, "listing"},
-		{"/tag/video-games/", Section, "listing"},
+		{"/tag/video-games/", Other, "tag-page"},
+		{"/schlagwort/energiewende/", Other, "tag-page"},
+		{"/category/video-games/", Section, "listing"},
 		{"/rubric/3", Section, "listing-id"},
 		{"/search/label/Travel", Section, "listing"},
 		{"/index.php?option=com_content&view=category&id=8", Section, "query-listing"},
@@ -62,8 +64,10 @@ func TestPathShape(t *testing.T) {
 		{"/author/jane-doe/", Other, "author"},
 		{"/@jdoe", Other, "author"},
 		{"/privacy-policy/", Other, "blocked-segment"},
-		{"/politique-de-confidentialite/", Other, "utility-page"},
-		{"/info-pages/privacy-statement/", Other, "utility-page"},
+		{"/politique-de-confidentialite/", Other, "blocked-segment"},
+		{"/confidentialite-lemonde/", Other, "utility-page"},
+		{"/info-pages/privacy-statement/", Other, "blocked-segment"},
+		{"/info-pages/privacy-information/", Other, "utility-page"},
 		{"/v2/collectConsent?sessionId=1", Other, "blocked-segment"},
 		{"/zustimmung?url=https%3A%2F%2Fwww.zeit.de%2F", Other, "blocked-segment"},
 		{"/About/", Other, "blocked-segment"},
@@ -256,46 +260,39 @@ func TestShapeInContext(t *testing.T) {
 		t.Error("InContext(nil) is not empty")
 	}
 
-	// A tag cloud: many links under one tag directory are no menu.
-	var cloud []string
-	for _, tag := range []string{"abortion", "dallas", "education", "guns", "taxes", "voting"} {
-		cloud = append(cloud, "/tag/"+tag+"/")
-	}
-	for i, v := range InContext(cloud) {
-		if v != (Verdict{Other, "tag-cloud"}) {
-			t.Errorf("%s in a cloud of %d tags = %v, want other by tag-cloud", cloud[i], len(cloud), v)
-		}
-	}
-	// A menu's few tags stay sections, and so do many categories.
-	menu := []string{"/tag/ai/", "/tag/video-games/", "/category/politics/", "/category/sport/",
+	// Tag pages are other in any context (a sitemap's tags are hundreds of
+	// story labels); categories stay sections however many.
+	list := []string{"/tag/ai/", "/tag/video-games/", "/category/politics/", "/category/sport/",
 		"/category/tech/", "/category/science/", "/category/music/", "/category/film/"}
-	for i, v := range InContext(menu) {
-		if v != Path(menu[i]) || v.Shape != Section {
-			t.Errorf("%s in a menu = %v, want Path's section verdict", menu[i], v)
+	for i, v := range InContext(list) {
+		if v != Path(list[i]) {
+			t.Errorf("%s among categories = %v, want Path's verdict %v", list[i], v, Path(list[i]))
 		}
 	}
 }
 
 func TestInPage(t *testing.T) {
 	// The Verge's home page: departments in the menu, tags as chips on
-	// the river's cards. A tag directory outside the menu is a story's
-	// label; the bare-word chips (/fortnite, /tesla: issue 17) look like a
-	// river's department headings and stay sections (a known miss).
+	// the river's cards. A tag page is a section only from the menu; the
+	// bare-word chips (/fortnite, /tesla: issue 17) look like a river's
+	// department headings and stay sections (a known miss).
 	links := []Link{
-		{"/tech", true, ""}, {"/reviews", true, ""}, {"/science", true, ""}, {"/entertainment", true, ""},
-		{"/policy", true, ""}, {"/about", true, ""},
-		{"/fortnite", false, ""}, {"/tesla", false, ""},
-		{"/2026/11/29/24312345/fortnite-chapter-six-launch", false, ""},
-		{"/tag/ai/", false, ""}, // a tag chip
-		{"/tech", false, ""},    // a department also linked from a card
-		{"/category/gadgets/", false, ""},
+		{Path: "/tech", Nav: true}, {Path: "/reviews", Nav: true}, {Path: "/science", Nav: true},
+		{Path: "/entertainment", Nav: true}, {Path: "/policy", Nav: true}, {Path: "/about", Nav: true},
+		{Path: "/tag/ai/", Nav: true}, // a tag the menu promotes
+		{Path: "/fortnite"}, {Path: "/tesla"},
+		{Path: "/2026/11/29/24312345/fortnite-chapter-six-launch"},
+		{Path: "/tag/tesla/"}, // a tag chip
+		{Path: "/tech"},       // a department also linked from a card
+		{Path: "/category/gadgets/"},
 	}
 	want := []Verdict{
-		{Section, "section"}, {Section, "section"}, {Section, "section"}, {Section, "section"},
-		{Section, "section"}, {Other, "blocked-segment"},
+		{Section, "section"}, {Section, "section"}, {Section, "section"},
+		{Section, "section"}, {Section, "section"}, {Other, "blocked-segment"},
+		{Section, "menu-tag"},
 		{Section, "section"}, {Section, "section"},
 		{Article, "dated-path"},
-		{Other, "off-navigation"},
+		{Other, "tag-page"},
 		{Section, "section"},
 		{Section, "listing"}, // a category, not a tag: unchanged
 	}
@@ -304,15 +301,57 @@ func TestInPage(t *testing.T) {
 			t.Errorf("InPage %s (nav %v) = %v, want %v", links[i].Path, links[i].Nav, v, want[i])
 		}
 	}
+	// A tag cloud in the navigation is no menu: its tags stay other.
+	var cloud []Link
+	for _, tag := range []string{"abortion", "dallas", "education", "guns", "taxes", "voting"} {
+		cloud = append(cloud, Link{Path: "/tag/" + tag + "/", Nav: true, Footer: true})
+	}
+	for i, v := range InPage(cloud) {
+		if v != (Verdict{Other, "tag-page"}) {
+			t.Errorf("%s in a cloud of %d tags = %v, want other by tag-page", cloud[i].Path, len(cloud), v)
+		}
+	}
+	// The footer: a bare word only there, under no menu department, is the
+	// site's own page (an Indonesian suggestion box, a reader card); the
+	// footer's repeat of a department, a sub-section of one, or a
+	// listing, stays a section.
+	foot := []Link{
+		{Path: "/news/", Nav: true}, {Path: "/sport/", Nav: true}, {Path: "/finance/", Nav: true},
+		{Path: "/travel/", Nav: true}, {Path: "/en/food/", Nav: true},
+		{Path: "/kotak-saran", Nav: true, Footer: true},
+		{Path: "/bz-card", Nav: true, Footer: true},
+		{Path: "/sport/", Nav: true, Footer: true},
+		{Path: "/sport/tennis/", Nav: true, Footer: true},
+		{Path: "/food/recipes/", Nav: true, Footer: true},
+		{Path: "/category/gadgets/", Nav: true, Footer: true},
+		{Path: "/lesertreff"}, // body only: unchanged
+	}
+	wantFoot := []Verdict{
+		{Section, "section"}, {Section, "section"}, {Section, "section"},
+		{Section, "section"}, {Section, "section"},
+		{Other, "footer-only"}, {Other, "footer-only"},
+		{Section, "section"}, {Section, "section"}, {Section, "section"},
+		{Section, "listing"},
+		{Section, "section"},
+	}
+	for i, v := range InPage(foot) {
+		if v != wantFoot[i] {
+			t.Errorf("InPage %s (footer %v) = %v, want %v", foot[i].Path, foot[i].Footer, v, wantFoot[i])
+		}
+	}
+	// Too few menu links: the footer's place says nothing.
+	if v := InPage([]Link{{Path: "/news/", Nav: true}, {Path: "/kotak-saran", Nav: true, Footer: true}})[1]; v != (Verdict{Section, "section"}) {
+		t.Errorf("footer link on a page without a menu = %v, want section", v)
+	}
 	// Anchor texts: an imprint behind an id, a forum under a name, a
 	// newsletter page; a topic page under /thema/ keeps its listing.
 	texts := []Link{
-		{"/index-c.php?ID=235845", true, "Impressum"},
-		{"/civis/", true, "Forums"},
-		{"/daily-briefing", false, "Newsletters"},
-		{"/thema/datenschutz-grundverordnung", true, "Datenschutz"},
-		{"/politik/", true, "Politik"},
-		{"/index-c.php?ID=235846", false, "Regen in Nordhausen: Keller laufen voll"},
+		{Path: "/index-c.php?ID=235845", Nav: true, Text: "Impressum"},
+		{Path: "/civis/", Nav: true, Text: "Forums"},
+		{Path: "/daily-briefing", Text: "Newsletters"},
+		{Path: "/thema/datenschutz-grundverordnung", Nav: true, Text: "Datenschutz"},
+		{Path: "/politik/", Nav: true, Text: "Politik"},
+		{Path: "/index-c.php?ID=235846", Text: "Regen in Nordhausen: Keller laufen voll"},
 	}
 	wantText := []Verdict{
 		{Other, "service-text"}, {Other, "service-text"}, {Other, "service-text"},
@@ -324,7 +363,7 @@ func TestInPage(t *testing.T) {
 		}
 	}
 	// A page that does not mark up its navigation keeps InContext's verdicts.
-	bare := []Link{{"/tech", false, ""}, {"/fortnite", false, ""}, {"/tag/ai/", false, ""}}
+	bare := []Link{{Path: "/tech"}, {Path: "/fortnite"}, {Path: "/tag/ai/"}}
 	for i, v := range InPage(bare) {
 		if v != Path(bare[i].Path) {
 			t.Errorf("InPage %s without navigation = %v, want Path's %v", bare[i].Path, v, Path(bare[i].Path))

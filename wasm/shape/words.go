@@ -47,6 +47,16 @@ const (
 
 var shapeWords = map[string]uint16{}
 
+// wordSet is the set of the words of list, separated by white space: one
+// string per set keeps classify.wasm smaller than a map literal.
+func wordSet(list string) map[string]bool {
+	set := make(map[string]bool)
+	for _, w := range strings.Fields(list) {
+		set[w] = true
+	}
+	return set
+}
+
 // addWords gives role to every word of list, separated by white space.
 // One string per list, not a string per word, keeps classify.wasm small.
 func addWords(role uint16, list string) {
@@ -204,17 +214,197 @@ func init() {
 // (category, topic, rubric): many per site, linked from stories' tag lists
 // and tag clouds. InContext reads a page's many links under one of them as a
 // tag cloud.
-var tagWords = map[string]bool{
-	"tag": true, "tags": true, "schlagwort": true, "schlagworte": true,
-	"stichwort": true, "stichworte": true, "etiqueta": true, "etiquetas": true,
-	"etichetta": true, "mot-cle": true, "mots-cles": true, "trefwoord": true,
-	"keyword": true, "keywords": true, "tagged": true,
+var tagWords = wordSet(`
+	tag tags schlagwort schlagworte stichwort stichworte etiqueta etiquetas
+	etichetta mot-cle mots-cles trefwoord keyword keywords tagged
+`)
+
+// serviceRoots are depth-1 pages of the site's own services, named by a
+// word that deeper in a path, or under a listing, names a topic: the apps
+// page (/apps, but /category/apps/), the events calendar, the comics, the
+// scores, the weather, the staff page.
+var serviceRoots = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`
+		app apps mobile-app mobile-apps app-download applications
+		aplicaciones applicazioni aplicativos aplikasi aplikace
+		events calendar event-calendar events-calendar veranstaltungen
+		veranstaltungskalender termine eventkalender kalender agenda-cultural
+		comics funnies scores scoreboard livescore livescores live-scores
+		standings fixtures stats statistics tabelle tabellen spielplan
+		traffic closures school-closings lottery lotto tv-listings
+		tvlistings tv-programm fernsehprogramm kinoprogramm programme-tv
+		tv-program tv-programma
+		weather wetter meteo tiempo tempo weer vader vaer vejret pocasi
+		pocasie pogoda cuaca thoi-tiet hava-durumu saa
+		staff team our-team masthead partners our-partners media-partner
+		press press-room pressroom presse
+		connect interact services service marketplace deals coupons
+		gutscheine promotions promo sweepstakes giveaways
+		deathnotices death-notices trauer traueranzeigen todesanzeigen
+		trauerportal familienanzeigen avis-de-deces necrologie necrologi
+		necrologie esquelas nekrologi overlijdensberichten dodsannonser
+		placead place-an-ad place-ad anzeige-aufgeben inserieren
+		leserbrief leserbriefe letters-to-the-editor
+		raetsel kreuzwortraetsel crosswords mots-croises crucigrama
+		horoskopy horoszkop horoscoop horoskooppi burclar zodiak
+		dating seznamka
+		players authors autoren autori auteurs autores avtory penulis
+	`) {
+		serviceRoots[w] = true
+	}
 }
 
-// serviceRoots are depth-1 pages about the site's apps (/apps, /app/): other
-// at the top of a site, sections only under a listing (/category/apps/).
-var serviceRoots = map[string]bool{
-	"app": true, "apps": true, "mobile-app": true, "mobile-apps": true,
-	"app-download": true, "applications": true, "aplicaciones": true,
-	"applicazioni": true, "aplicativos": true,
+// serviceHosts are first labels of hosts that serve no stories (Host).
+var serviceHosts = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`
+		forum forums foren foro community communities discuss discussion
+		discussions board boards bbs
+		shop shops store stores boutique tienda negozio loja eshop
+		onlineshop shopping
+		jobs job careers career karriere stellen stellenmarkt jobboerse
+		emploi empleo lavoro
+		wiki help support hilfe aide ayuda soporte faq helpdesk service
+		services kundenservice customercare customerservice
+		account accounts myaccount login auth sso signin my mein profile
+		profiles members member subscribe subscription subscriptions abo
+		aboshop abonnement abonnements abbonamenti assine assinatura
+		suscripciones
+		epaper eepaper eedition
+		classifieds kleinanzeigen anzeigen inserate annonces clasificados
+		tickets ticket ticketshop events
+		games spiele puzzles crossword crosswords raetsel horoscope
+		horoscopes horoskop weather wetter meteo
+		dating partnersuche immobilien realestate
+		obituaries obits legacy trauer traueranzeigen
+		ads ad adserver advertising advertise werbung mediakit mediadaten
+		static cdn img assets api developer developers status mail
+		webmail newsletter newsletters alerts feeds rss feed search suche
+		app apps donate spenden
+	`) {
+		serviceHosts[w] = true
+	}
+}
+
+func init() {
+	// Issue 17, second round: legal, contact, about, advertising,
+	// subscription, account, career, help and site-map pages named in the
+	// languages of the news sites feedscout meets (Czech, Slovak, Polish,
+	// Hungarian, Romanian, Russian and Ukrainian transliterated, Turkish,
+	// Indonesian, Vietnamese, Dutch, Scandinavian, Finnish, Greek,
+	// Japanese and Chinese romanised, and more of English, French,
+	// Spanish, Portuguese, Italian, German), written per category from
+	// what such pages are called, not from any corpus's misses. Whole
+	// segments, anywhere in a path.
+	addWords(roleBlocked, `
+		nous-contacter contactez-nous contactenos contactanos contato
+		fale-conosco contact-form kontakt-oss kontakta-oss kontakt-os
+		kontakt-kami hubungi-kami lien-he yhteystiedot ota-yhteytta
+		epikoinonia kontakty obratnaya-svyaz iletisim
+		a-propos apropos acerca-de quem-somos despre-noi pro-nas o-proekte
+		o-kompanii tietoa-meista tentang-kami gioi-thieu hakkimizda
+		poioi-eimaste our-story who-we-are
+		redakce redakcia redakcja redaksi redaktsiya redakciya redaktsiia
+		toa-soan szerkesztoseg toimitus redaktionen redaksjonen colofon
+		kunye tiraz caseta-redactionala expediente gerenza impresszum
+		politique-de-confidentialite politica-de-privacidad
+		politica-de-privacidade politica-de-confidentialitate
+		informativa-privacy informativa-cookie privacybeleid
+		privacyverklaring cookiebeleid cookieverklaring integritetspolicy
+		personvern privatlivspolitik cookiepolitik tietosuoja
+		tietosuojaseloste evasteet polityka-prywatnosci polityka-cookies
+		ochrana-osobnich-udaju ochrana-soukromi ochrana-osobnych-udajov
+		adatvedelem adatvedelmi-tajekoztato politika-konfidentsialnosti
+		gizlilik-politikasi cerez-politikasi kebijakan-privasi privasi
+		chinh-sach-bao-mat politiki-aporritou donnees-personnelles
+		gestion-des-cookies aviso-de-privacidad politica-de-cookies
+		cookie-settings cookie-einstellungen privatsphaere do-not-sell
+		do-not-sell-my-info do-not-sell-my-personal-information
+		your-privacy-choices privacy-choices ccpa adchoices ad-choices
+		privacy-notice privacy-statement cookie-notice cookie-statement
+		conditions-generales terminos terminos-y-condiciones
+		condiciones-de-uso termos termos-de-uso termeni-si-conditii
+		termeni note-legali algemene-voorwaarden voorwaarden villkor vilkar
+		kayttoehdot obchodni-podminky obchodne-podmienky regulamin aszf
+		kullanim-kosullari syarat-ketentuan syarat-dan-ketentuan
+		dieu-khoan dieu-khoan-su-dung oroi-xrisis pravila pravyla
+		terms-of-sale subscriber-agreement accessibility-statement
+		barrierefreiheit widerruf netiquette hinweisgeber
+		hinweisgebersystem community-guidelines house-rules comment-policy
+		code-of-conduct editorial-standards editorial-policy
+		editorial-guidelines redaktionsgrundsaetze charte-editoriale
+		codigo-etico codigo-de-etica principios-editoriales
+		principios-editoriais eticky-kodex kode-etik pedoman-media-siber
+		pedoman-media corrections reprints permissions syndication
+		publicite publicidad publicidade pubblicita publicitate reklama
+		reklam inzerce inzercia hirdetes mediaajanlat adverteren
+		annonsera annonsere annoncer annonsering mainosta mainostajille
+		diafimisi iklan info-iklan pasang-iklan quang-cao
+		lien-he-quang-cao annonceurs anunciate anunciantes anuncie
+		werben anzeigenpreise rate-card advertise-with-us
+		prenumerata predplatne elofizetes abonare abonament abonnere
+		abonneren prenumerera prenumeration tilaa tilaus berlangganan
+		dat-bao podpiska abonelik assine assinaturas suscribete abbonati
+		s-abonner abonnez-vous aboservice leserservice espace-abonne
+		manage-subscription vacation-hold gift-subscription
+		kariera kariery karriar kariyer cariere karir karier lowongan
+		vakansii tuyen-dung rekrytointi avoimet-tyopaikat ledige-stillinger
+		lediga-jobb vacatures werken-bij recrutement emplois
+		offres-d-emploi trabaja-con-nosotros bolsa-de-trabajo
+		trabalhe-conosco lavora-con-noi stellenmarkt stellenangebote
+		work-with-us internships
+		napoveda pomoc sugo aiuto ajuda preguntas-frecuentes
+		perguntas-frequentes sss customer-service customer-care
+		customerservice klantenservice kundservice kundeservice
+		kundesenter asiakaspalvelu
+		mapa-stranek mapa-strony mapa-del-sitio mapa-web mapa-do-site
+		mappa-del-sito plan-du-site karta-sajta
+		logowanie rejestracja prihlaseni registrace belepes regisztracio
+		inloggen registreren logga-in logg-inn log-ind kirjaudu masuk
+		dang-nhap dang-ky uye-girisi uyelik deconnexion inscription
+		manage-account
+		nieuwsbrief nieuwsbrieven boletin boletines
+		sklep obchod e-shop eshop loja tienda negozio boutique edicola
+		ogloszenia inzeraty bazar classificados annonces-legales
+		shopping-cart
+		gywm lxwm ggfw bqsm mzsm wzdt zpxx yjfk
+		company corporate corporate-info kaisha kaisya toiawase otoiawase
+		inquiry inquiries sitepolicy site-policy kiyaku riyoukiyaku
+		koukoku kokoku recruit saiyo saiyou
+	`)
+	// Single words that open or close a short last segment of a service
+	// page (kontakt-redakce, redaksi-detik, info-iklan, contact-detik):
+	// the same categories, words that do not open story slugs.
+	addWords(roleUtilityToken, `
+		redakce redakcia redakcja redaksi redaktsiya redakciya toimitus
+		colofon kunye tiraz impresszum expediente gerenza
+		kontak kapcsolat yhteystiedot iletisim
+		privasi adatvedelem tietosuoja evasteet integritetspolicy
+		personvern privacybeleid privacyverklaring cookiebeleid
+		gdpr-compliance
+		voorwaarden villkor kayttoehdot regulamin aszf
+		publicite publicidad publicidade pubblicita publicitate reklama
+		inzerce inzercia hirdetes adverteren annonsera iklan
+		prenumerata predplatne elofizetes abonare abonnere abonneren
+		prenumerera berlangganan podpiska abonelik
+		kariera karir karier kariyer cariere vakansii lowongan vacatures
+		recrutement emplois
+		napoveda sugo
+		logowanie rejestracja inloggen
+		nieuwsbrief boletin
+		sitemap sitepolicy
+		contest contests puzzle puzzles sweepstakes giveaway ticket tickets
+		chat
+	`)
+	// Legal and service pages glued into one word (privacypolicy,
+	// termsofuse), and phrases of English-speaking sites.
+	addWords(roleBlocked, `
+		privacypolicy cookiepolicy termsofuse termsofservice
+		termsandconditions privacystatement privacynotice contactus
+		collection-statement frequently-asked-questions paper-archive
+		contest chat chats live-chat anzeigen cgvu
+	`)
 }

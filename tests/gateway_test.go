@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"feedscout/wasm/opml"
+	"feedscout/wasm/opml/opmlimport"
 )
 
 // TestGatewayAbuse: a wrong Host header, sources that are files, loopback
@@ -116,7 +117,7 @@ func TestGatewayConcurrent(t *testing.T) {
 	// /opml is the OPML writer's (wasm/opml): read back, each source with
 	// its kind, at the gateway's URL.
 	code, body, _ := g.get(t, g.base+"/opml")
-	subs, err := opml.Read(strings.NewReader(body))
+	subs, err := opmlimport.Read(strings.NewReader(body))
 	if code != 200 || err != nil {
 		t.Fatalf("/opml: %d %v", code, err)
 	}

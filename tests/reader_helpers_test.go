@@ -15,6 +15,7 @@ import (
 	reportpkg "feedscout/report"
 	"feedscout/tests/fixtureweb"
 	"feedscout/wasm/opml"
+	"feedscout/wasm/opml/opmlimport"
 )
 
 // readerSite is one fixture site as the reader tests see it: its report
@@ -77,7 +78,7 @@ func writeOPML(t testing.TB, env []string, dir string, reports []byte, args ...s
 	if code != 0 {
 		t.Fatalf("opml %v: exit %d: %s", args, code, errOut)
 	}
-	back, err := opml.Read(bytes.NewReader([]byte(out)))
+	back, err := opmlimport.Read(bytes.NewReader([]byte(out)))
 	if err != nil {
 		t.Fatalf("the opml command's output does not read back: %v", err)
 	}

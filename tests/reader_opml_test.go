@@ -11,6 +11,7 @@ import (
 
 	reportpkg "feedscout/report"
 	"feedscout/wasm/opml"
+	"feedscout/wasm/opml/opmlimport"
 )
 
 // TestReaderOPMLCommand runs the built host's opml command: reports from
@@ -66,7 +67,7 @@ func TestReaderOPMLCommand(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("%v: exit %d: %s", args, code, errOut)
 			}
-			got, err := opml.Read(strings.NewReader(out))
+			got, err := opmlimport.Read(strings.NewReader(out))
 			if err != nil {
 				t.Fatalf("%v: %v\n%s", args, err, out)
 			}
@@ -104,7 +105,7 @@ func TestReaderOPMLCommand(t *testing.T) {
 		}
 	}
 	out, _, code := runHost(t, nil, "", "opml")
-	if got, err := opml.Read(strings.NewReader(out)); code != 0 || err != nil || len(got) != 0 {
+	if got, err := opmlimport.Read(strings.NewReader(out)); code != 0 || err != nil || len(got) != 0 {
 		t.Errorf("no reports: exit %d, %d subscriptions, %v", code, len(got), err)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"feedscout/wasm/opml"
+	"feedscout/wasm/opml/opmlimport"
 )
 
 // TestReaderPopupExport: the real popup's Export OPML in Chromium writes
@@ -49,7 +50,7 @@ func TestReaderPopupExport(t *testing.T) {
 		}
 		choose(reader)
 		doc := waitDownload(t, filepath.Join(dl, name), 10*time.Second, subsNote)
-		back, err := opml.Read(strings.NewReader(string(doc)))
+		back, err := opmlimport.Read(strings.NewReader(string(doc)))
 		if err != nil {
 			t.Fatalf("%s: %v", reader, err)
 		}

@@ -114,23 +114,3 @@ func readExport(in []byte, call string) (opml.Options, []opml.Subscription, []by
 	}
 	return o, subs, nil
 }
-
-// opmlImportCall: the document, one field -> {"subscriptions": [...]}.
-func opmlImportCall(in []byte) []byte {
-	f, err := abi.Fields(in, "opml_import")
-	if err != nil {
-		return abi.ErrorReply(err)
-	}
-	if len(f) != 1 {
-		return abi.BadRequest("opml_import", strconv.Itoa(len(f))+" fields, want 1")
-	}
-	doc := f[0]
-	subs, err := opml.Read(bytes.NewReader([]byte(doc)))
-	if err != nil {
-		return abi.ErrorReply(err)
-	}
-	o := abi.Object{}
-	o.Key("subscriptions")
-	o.B = appendSubs(o.B, subs)
-	return o.Done()
-}

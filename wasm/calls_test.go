@@ -47,8 +47,6 @@ func TestCallErrors(t *testing.T) {
 		{"export kind", opmlExportCall, string(fields("", "", "", "", "podcast", "https://x/", "", "", "", "")), `opml: write: subscription 0: unknown kind "podcast"`},
 		{"export field count", opmlExportCall, string(fields("t", "", "", "", "feed")), "opml_export: decode request: 5 fields, want 4 and 6 for each subscription"},
 		{"export reader", opmlExportCall, string(fields("t", "liferea", "", "")), `opml: write: unknown reader "liferea" (want any, newsboat or freshrss)`},
-		{"import not opml", opmlImportCall, string(fields("<rss/>")), "opml: read: root element is <rss>, not <opml>"},
-		{"import two fields", opmlImportCall, string(fields("<opml/>", "x")), "opml_import: decode request: 2 fields, want 1"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -106,7 +104,10 @@ func TestShapeCall(t *testing.T) {
 	}
 }
 
-func TestOPMLCalls(t *testing.T) {
+// TestOPMLExportCall: opml_export answers opml.Write's document, hostile
+// titles escaped. (Reading it back, opml_import, is newsmap.wasm's call:
+// newsmapwasm/opml_test.go.)
+func TestOPMLExportCall(t *testing.T) {
 	subs := []opml.Subscription{
 		{Kind: "feed", URL: "https://blog.example.com/feed/", Title: `<img src=x onerror=alert(1)>`, Site: "https://blog.example.com/", Format: "rss"},
 		{Kind: "section", URL: "https://www.nikkei.com/business/startups/", Title: "スタートアップ & \"more\"", Site: "https://www.nikkei.com/", Added: "2026-11-30T09:00:00Z"},
@@ -122,17 +123,6 @@ func TestOPMLCalls(t *testing.T) {
 	}
 	if doc.OPML != want.String() {
 		t.Errorf("export call differs from opml.Write:\n%s", doc.OPML)
-	}
-	out := opmlImportCall(fields(doc.OPML))
-	var back struct {
-		Subscriptions []opml.Subscription
-	}
-	if err := json.Unmarshal(out, &back); err != nil {
-		t.Fatal(err)
-	}
-	wantJSON, _ := json.Marshal(map[string]any{"subscriptions": subs})
-	if !bytes.Equal(out, wantJSON) {
-		t.Errorf("import call = %s\nwant %s", out, wantJSON)
 	}
 	if !strings.Contains(doc.OPML, "&lt;img src=x") {
 		t.Error("hostile title not escaped in the OPML")

@@ -1,10 +1,11 @@
 // Command wasm is the page classifier built as a WebAssembly module,
 // classify.wasm, for the extension's popup: an adapter that reads a
 // request, calls package classify, shape or opml, and writes the JSON
-// answer. It holds no rule of its own. The news sitemap generator is a
-// module of its own, newsmap.wasm (wasm/newsmapwasm), which only the
-// generator page loads; both share this ABI through package
-// feedscout/wasm/internal/abi.
+// answer. It holds no rule of its own. The news sitemap generator and the
+// popup's Import OPML (opml_import) are a module of their own,
+// newsmap.wasm (wasm/newsmapwasm), which the generator page loads when it
+// opens and the popup only when the user imports a file; both share this
+// ABI through package feedscout/wasm/internal/abi.
 //
 // # Build
 //
@@ -37,7 +38,6 @@
 //	shape(ptr i32, len i32) -> i64
 //	opml_export(ptr i32, len i32) -> i64
 //	opml_ways(ptr i32, len i32) -> i64
-//	opml_import(ptr i32, len i32) -> i64
 //
 // ptr must come from alloc and len be at most its size. A call returns
 // result_ptr<<32 | result_len; the result stays valid until the host frees
@@ -71,8 +71,13 @@
 //	opml_ways    opml_export's fields (title and host unused)
 //	             -> {"ways": ["direct"|"gateway"|"exec"|"xpath", ...]}
 //	             (opml.Ways: how the reader follows each subscription)
-//	opml_import  fields: the document
-//	             -> {"subscriptions": [opml.Subscription...]}
+//
+// opml_import, which reads the document opml_export writes (and any
+// reader's), is newsmap.wasm's call (wasm/newsmapwasm/doc.go): reading
+// XML needs encoding/xml's decoder, which cost this module 137 KB that
+// the popup's timed path does not use. classify.wasm links no encoding/xml at all
+// (package opml escapes by itself; GOOS=wasip1 GOARCH=wasm go list -deps
+// ./wasm names none).
 //
 // Any failure (a malformed request, a bad page URL, a pointer not from
 // alloc) answers {"error": "sentence"} instead; a call never traps on bad

@@ -40,8 +40,3 @@ func opmlExportExport(ptr, size uint32) uint64 {
 func opmlWaysExport(ptr, size uint32) uint64 {
 	return abi.Call("opml_ways", ptr, size, opmlWaysCall)
 }
-
-//go:wasmexport opml_import
-func opmlImportExport(ptr, size uint32) uint64 {
-	return abi.Call("opml_import", ptr, size, opmlImportCall)
-}

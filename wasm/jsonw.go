@@ -3,7 +3,6 @@ package main
 import (
 	"feedscout/wasm/classify"
 	"feedscout/wasm/internal/abi"
-	"feedscout/wasm/opml"
 )
 
 // The answers of classify.wasm, written by hand with package abi's JSON
@@ -71,24 +70,6 @@ func appendLinks(b []byte, links []classify.Link) []byte {
 		o.Str("url", links[i].URL)
 		o.StrOmit("text", links[i].Text)
 		o.StrOmit("name", links[i].Name)
-		return o.Done()
-	})
-}
-
-// appendSubs writes a []opml.Subscription; nil as null.
-func appendSubs(b []byte, subs []opml.Subscription) []byte {
-	if subs == nil {
-		return append(b, "null"...)
-	}
-	return abi.Array(b, len(subs), func(b []byte, i int) []byte {
-		s := &subs[i]
-		o := abi.Object{B: b}
-		o.Str("kind", s.Kind)
-		o.Str("url", s.URL)
-		o.Str("title", s.Title)
-		o.Str("site", s.Site)
-		o.StrOmit("format", s.Format)
-		o.StrOmit("added", s.Added)
 		return o.Done()
 	})
 }

@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"feedscout/wasm/classify"
-	"feedscout/wasm/opml"
 )
 
 // TestAppendPageMatchesEncodingJSON holds the hand-written encoder to
@@ -51,18 +50,6 @@ func TestAppendPageMatchesEncodingJSON(t *testing.T) {
 		}
 		if got := appendPage(nil, p); !bytes.Equal(got, want) {
 			t.Errorf("page %d: appendPage differs from json.Marshal:\n got %s\nwant %s", i, got, want)
-		}
-	}
-}
-
-func TestAppendSubsMatchesEncodingJSON(t *testing.T) {
-	for _, subs := range [][]opml.Subscription{
-		nil, {},
-		{{Kind: "feed", URL: "u", Title: "<t>", Site: "s", Format: "rss", Added: "2026"}, {Kind: "section", URL: "v"}},
-	} {
-		want, _ := json.Marshal(subs)
-		if got := appendSubs(nil, subs); !bytes.Equal(got, want) {
-			t.Errorf("appendSubs = %s, want %s", got, want)
 		}
 	}
 }

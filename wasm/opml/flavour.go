@@ -39,8 +39,8 @@ const DefaultGateway = "http://127.0.0.1:8765"
 // (frss:xPathItem and the like).
 const FreshRSSNamespace = "https://freshrss.org/opml"
 
-// frssPrefix is the prefix Write declares for FreshRSSNamespace.
-const frssPrefix = "frss"
+// FreshRSSPrefix is the prefix Write declares for FreshRSSNamespace.
+const FreshRSSPrefix = "frss"
 
 // Options say what WriteFor writes.
 type Options struct {
@@ -167,7 +167,7 @@ func Ways(subs []Subscription, o Options) ([]string, error) {
 	}
 	ways := make([]string, len(subs))
 	for i, s := range subs {
-		if !knownKind(s.Kind) {
+		if !KnownKind(s.Kind) {
 			return nil, errors.New("opml: ways: subscription " + strconv.Itoa(i) + ": unknown kind " + strconv.Quote(s.Kind))
 		}
 		ways[i] = f.way(s)
@@ -232,15 +232,15 @@ const hexDigits = "0123456789ABCDEF"
 
 // outlineNames are the attributes of a subscription's outline, in order.
 var outlineNames = [...]string{"type", "text", "title", "xmlUrl", "htmlUrl",
-	frssPrefix + ":xPathItem", frssPrefix + ":xPathItemTitle", frssPrefix + ":xPathItemUri",
-	frssPrefix + ":xPathItemTimestamp", frssPrefix + ":xPathItemUid",
-	prefix + ":kind", prefix + ":href", prefix + ":format", prefix + ":added"}
+	FreshRSSPrefix + ":xPathItem", FreshRSSPrefix + ":xPathItemTitle", FreshRSSPrefix + ":xPathItemUri",
+	FreshRSSPrefix + ":xPathItemTimestamp", FreshRSSPrefix + ":xPathItemUid",
+	Prefix + ":kind", Prefix + ":href", Prefix + ":format", Prefix + ":added"}
 
 // outline writes the outline for s. Every outline carries feedscout's
-// kind and address, so Read restores s from any flavour. The attributes
-// come from a table through one call site: in the WebAssembly build each
-// call site and each pointer stored on the heap costs code, and the
-// module's size budget is tight.
+// kind and address, so opmlimport.Read restores s from any flavour. The
+// attributes come from a table through one call site: in the WebAssembly
+// build each call site and each pointer stored on the heap costs code, and
+// the module's size budget is tight.
 func (f flavour) outline(e *encoder, s Subscription) {
 	text := s.Title
 	if text == "" {

@@ -18,7 +18,7 @@ import (
 // (has no child outline), feedscout's and FreshRSS's under their prefixes.
 func outlines(t *testing.T, doc []byte) []map[string]string {
 	t.Helper()
-	return readertest.Outlines(t, doc, map[string]string{Namespace: prefix, FreshRSSNamespace: frssPrefix})
+	return readertest.Outlines(t, doc, map[string]string{Namespace: Prefix, FreshRSSNamespace: FreshRSSPrefix})
 }
 
 // TestFlavourOutlines: in every flavour each subscription is one outline
@@ -38,8 +38,8 @@ func TestFlavourOutlines(t *testing.T) {
 			}
 			for i, s := range subs {
 				o := got[i]
-				if o[prefix+":kind"] != s.Kind || o[prefix+":href"] != s.URL {
-					t.Errorf("outline %d: feedscout:kind %q href %q, want %q %q", i, o[prefix+":kind"], o[prefix+":href"], s.Kind, s.URL)
+				if o[Prefix+":kind"] != s.Kind || o[Prefix+":href"] != s.URL {
+					t.Errorf("outline %d: feedscout:kind %q href %q, want %q %q", i, o[Prefix+":kind"], o[Prefix+":href"], s.Kind, s.URL)
 				}
 				if s.Kind == KindFeed {
 					typ, xmlURL := "rss", s.URL

@@ -1,6 +1,6 @@
 // Package opml writes feedscout's subscriptions as OPML 2.0 for a feed
-// reader and reads them back, from feedscout's own files and from any
-// reader's export.
+// reader; package opmlimport (wasm/opml/opmlimport) reads them back, from
+// feedscout's own files and from any reader's export.
 //
 // Layout written (one folder level, because many readers handle no more):
 //
@@ -21,20 +21,19 @@
 // `feedscout-host feed`; for FreshRSS, as XPath outlines it scrapes itself
 // (flavour.go, xpath.go; docs/readers.md says which reader takes which).
 // Every outline, in every flavour, carries its kind and address in
-// feedscout's namespace (feedscout:kind, feedscout:href), so Read restores
-// the subscription whatever the flavour. (The address is not called
-// feedscout:url: libxml2's xmlGetProp, which newsboat uses, matches a local
-// name in any namespace.) All escaping is encoding/xml's.
+// feedscout's namespace (feedscout:kind, feedscout:href), so
+// opmlimport.Read restores the subscription whatever the flavour. (The
+// address is not called feedscout:url: libxml2's xmlGetProp, which
+// newsboat uses, matches a local name in any namespace.) Text and attribute values are escaped as
+// encoding/xml's EscapeText escapes them, by a copy of its rules
+// (escape.go) that keeps encoding/xml out of classify.wasm.
 package opml
 
 // Namespace is the XML namespace of feedscout's own OPML attributes.
 const Namespace = "https://feedscout.dev/ns/opml/1"
 
-// prefix is the namespace prefix Write declares for Namespace.
-const prefix = "feedscout"
-
-// MaxSize is the largest OPML document Read accepts, in bytes.
-const MaxSize = 16 << 20
+// Prefix is the namespace prefix Write declares for Namespace.
+const Prefix = "feedscout"
 
 // Subscription is one thing a person follows: a feed, a news or article
 // sitemap, or a section page of a site.
@@ -52,7 +51,9 @@ type Subscription struct {
 	Added string `json:"added,omitempty"`
 }
 
-func knownKind(k string) bool {
+// KnownKind reports whether k is one of the four subscription kinds
+// (kinds.go), the only ones Write writes and opmlimport.Read restores.
+func KnownKind(k string) bool {
 	switch k {
 	case KindFeed, KindNewsSitemap, KindArticleSitemap, KindSection:
 		return true

@@ -1,7 +1,6 @@
 package opml
 
 import (
-	"encoding/xml"
 	"fmt"
 	"io"
 	"net/url"
@@ -18,8 +17,8 @@ func Write(w io.Writer, subs []Subscription, title string) error {
 // o.Reader names (flavour.go). Each site (Subscription.Site) becomes one
 // folder, in the order the sites first appear in subs, holding its
 // subscriptions in their order; subscriptions without a Site sit at the
-// top level after the folders. Read gives back exactly that order, from
-// every flavour. Characters XML cannot carry (C0 controls other than tab,
+// top level after the folders. opmlimport.Read gives back exactly that
+// order, from every flavour. Characters XML cannot carry (C0 controls other than tab,
 // newline and carriage return) are written as U+FFFD.
 func WriteFor(w io.Writer, subs []Subscription, o Options) error {
 	f, err := newFlavour(o, subs)
@@ -29,7 +28,7 @@ func WriteFor(w io.Writer, subs []Subscription, o Options) error {
 	var sites []string
 	bySite := map[string][]Subscription{}
 	for i, s := range subs {
-		if !knownKind(s.Kind) {
+		if !KnownKind(s.Kind) {
 			return fmt.Errorf("opml: write: subscription %d: unknown kind %q", i, s.Kind)
 		}
 		if s.URL == "" {
@@ -43,9 +42,9 @@ func WriteFor(w io.Writer, subs []Subscription, o Options) error {
 	e := &encoder{w: w, flavour: f}
 	e.raw(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
 	e.attr("version", "2.0")
-	e.attr("xmlns:"+prefix, Namespace)
+	e.attr("xmlns:"+Prefix, Namespace)
 	if f.reader == ReaderFreshRSS {
-		e.attr("xmlns:"+frssPrefix, FreshRSSNamespace)
+		e.attr("xmlns:"+FreshRSSPrefix, FreshRSSNamespace)
 	}
 	e.start("opml")
 	e.start("head")
@@ -58,7 +57,7 @@ func WriteFor(w io.Writer, subs []Subscription, o Options) error {
 		label := siteLabel(site)
 		e.attr("text", label)
 		e.attr("title", label)
-		e.attr(prefix+":site", site)
+		e.attr(Prefix+":site", site)
 		e.start("outline")
 		for _, s := range bySite[site] {
 			e.outline(s)
@@ -87,10 +86,11 @@ func siteLabel(site string) string {
 }
 
 // encoder writes the document as xml.Encoder with Indent("", "  ") writes
-// the same tokens (write_test.go holds it to that), escaping with
-// encoding/xml's EscapeText, and keeps the first error. It is not
-// xml.Encoder because that brings its namespace and token machinery into
-// classify.wasm (32 KB) for a document whose shape is fixed here.
+// the same tokens (write_test.go holds it to that), escaping as
+// encoding/xml's EscapeText does (escape.go), and keeps the first error.
+// It is not xml.Encoder because that brings its namespace and token
+// machinery into classify.wasm (32 KB) for a document whose shape is fixed
+// here.
 type encoder struct {
 	w       io.Writer
 	flavour flavour
@@ -112,7 +112,7 @@ func (e *encoder) raw(s string) {
 // writes for one (newlines and tabs as character references).
 func (e *encoder) escaped(s string) {
 	if e.err == nil {
-		e.err = xml.EscapeText(e.w, []byte(s))
+		e.err = escapeText(e.w, s)
 	}
 }
 
@@ -187,5 +187,5 @@ func (e *encoder) end(name string) {
 
 // outline writes one subscription. text is required by readers, so an
 // untitled subscription shows its URL there and has no title attribute;
-// Read turns that back into an empty title.
+// opmlimport.Read turns that back into an empty title.
 func (e *encoder) outline(s Subscription) { e.flavour.outline(e, s) }

@@ -191,7 +191,7 @@ func TestSectionXPathQuote(t *testing.T) {
 
 // TestFreshRSSTypes: FreshRSS cannot unpack a gzip file, so a .gz sitemap
 // goes through the gateway in the freshrss flavour; a JSON Feed is marked
-// JSONFeed (only there); all read back.
+// JSONFeed (only there); read_test.go reads them back.
 func TestFreshRSSTypes(t *testing.T) {
 	subs := []Subscription{
 		{Kind: KindNewsSitemap, URL: "https://www.prairie-gazette.com/sitemaps/news-sitemap.xml.GZ?v=2", Site: "https://www.prairie-gazette.com/"},
@@ -218,9 +218,5 @@ func TestFreshRSSTypes(t *testing.T) {
 	}
 	if o := outlines(t, any.Bytes())[0]; o["type"] != "rss" {
 		t.Errorf("any: JSON Feed outline %v, want rss", o)
-	}
-	back, err := Read(&b)
-	if err != nil || !reflect.DeepEqual(back, subs) {
-		t.Errorf("read back %v (%v), want %v", back, err, subs)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"feedscout/nativehost/internal/fetch"
 	"feedscout/nativehost/internal/follow"
 	"feedscout/wasm/opml"
+	"feedscout/wasm/opml/opmlimport"
 )
 
 func newServer(t *testing.T) (*Server, string) {
@@ -97,7 +98,7 @@ func writeState(t *testing.T, dir string, st follow.State) {
 	}
 }
 
-// TestOPML: the gateway's /opml, imported with opml.Read, gives back every
+// TestOPML: the gateway's /opml, imported with opmlimport.Read, gives back every
 // source with its kind, title, site and date, each outline the gateway's
 // URL; refused sources and sources never read are left out.
 func TestOPML(t *testing.T) {
@@ -123,7 +124,7 @@ func TestOPML(t *testing.T) {
 		t.Fatalf("/opml: %d %s\n%s", w.Code, w.Header().Get("Content-Type"), w.Body)
 	}
 	doc := w.Body.String()
-	got, err := opml.Read(strings.NewReader(doc))
+	got, err := opmlimport.Read(strings.NewReader(doc))
 	if err != nil {
 		t.Fatal(err)
 	}

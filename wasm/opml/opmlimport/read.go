@@ -1,4 +1,11 @@
-package opml
+// Package opmlimport reads OPML documents back into feedscout's
+// subscriptions (opml.Subscription): the files package opml writes, in
+// every flavour, and any reader's export. It is a package of its own
+// because it is the one part of OPML that needs encoding/xml's decoder:
+// classify.wasm, which only writes OPML, does not link it; newsmap.wasm,
+// which answers the popup's opml_import, does. Its tests are round trips
+// with the writer and live in package opml (read_test.go).
+package opmlimport
 
 import (
 	"bytes"
@@ -7,7 +14,12 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"feedscout/wasm/opml"
 )
+
+// MaxSize is the largest OPML document Read accepts, in bytes.
+const MaxSize = 16 << 20
 
 // Read reads an OPML document (at most MaxSize bytes) and returns its
 // subscriptions in document order. It reads feedscout's own files in
@@ -17,25 +29,34 @@ import (
 // they were written, other outlines with an xmlUrl are feeds whose Site is
 // their htmlUrl, and FreshRSS's XPath outlines are sections and sitemaps
 // (outlineAttrs.subscription). Other outlines (folders, plain links) give
-// no subscription. Declared charsets
-// other than UTF-8 and HTML entities (&nbsp;) are understood.
-func Read(r io.Reader) ([]Subscription, error) {
+// no subscription. Declared charsets other than UTF-8 and HTML entities
+// (&nbsp;) are understood.
+func Read(r io.Reader) ([]opml.Subscription, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("opml: read: %w", err)
 	}
+	return Parse(data)
+}
+
+// Parse is Read of a document already in memory, as newsmap.wasm's
+// opml_import has it; calling it instead of Read keeps io.ReadAll and the
+// readers it could be handed out of that module (7 KB).
+func Parse(data []byte) ([]opml.Subscription, error) {
 	if len(data) > MaxSize {
 		return nil, fmt.Errorf("opml: read: document larger than %d bytes", MaxSize)
 	}
 	dec := xml.NewDecoder(bytes.NewReader(data))
 	dec.CharsetReader = charsetReader
 	dec.Entity = xml.HTMLEntity
-	subs := []Subscription{}
+	subs := []opml.Subscription{}
 	var sites []string // the feedscout:site in force at each open outline
 	root := false
 	for {
 		tok, err := dec.Token()
-		if errors.Is(err, io.EOF) {
+		// Token returns io.EOF itself, never wrapped; errors.Is would cost
+		// newsmap.wasm 8 KB.
+		if err == io.EOF {
 			break
 		}
 		if err != nil {
@@ -90,9 +111,9 @@ func attrs(t xml.StartElement) outlineAttrs {
 		switch at.Name.Space {
 		case "":
 			a.plain[at.Name.Local] = at.Value
-		case Namespace, prefix:
+		case opml.Namespace, opml.Prefix:
 			a.own[at.Name.Local] = at.Value
-		case FreshRSSNamespace, frssPrefix:
+		case opml.FreshRSSNamespace, opml.FreshRSSPrefix:
 			a.frss[at.Name.Local] = at.Value
 		}
 	}
@@ -109,14 +130,14 @@ func (a outlineAttrs) ours(name string) string { return a.own[name] }
 // section page; XML+XPath: a news sitemap when its items name news:news,
 // else an article sitemap) follow their xmlUrl, and every other outline
 // with an xmlUrl is a feed whose site is its htmlUrl.
-func (a outlineAttrs) subscription(folderSite string) (Subscription, bool) {
-	s := Subscription{Format: a.own["format"], Added: a.own["added"]}
+func (a outlineAttrs) subscription(folderSite string) (opml.Subscription, bool) {
+	s := opml.Subscription{Format: a.own["format"], Added: a.own["added"]}
 	xmlURL := strings.TrimSpace(a.plain["xmlUrl"])
 	kind := a.own["kind"]
 	href := strings.TrimSpace(a.own["href"])
 	switch {
-	case kind == KindFeed && (href != "" || xmlURL != ""):
-		s.Kind, s.URL = KindFeed, href
+	case kind == opml.KindFeed && (href != "" || xmlURL != ""):
+		s.Kind, s.URL = opml.KindFeed, href
 		if s.URL == "" {
 			s.URL = xmlURL
 		}
@@ -124,20 +145,20 @@ func (a outlineAttrs) subscription(folderSite string) (Subscription, bool) {
 		if s.Site == "" {
 			s.Site = folderSite
 		}
-	case knownKind(kind) && kind != KindFeed && (href != "" || strings.TrimSpace(a.plain["url"]) != ""):
+	case opml.KnownKind(kind) && kind != opml.KindFeed && (href != "" || strings.TrimSpace(a.plain["url"]) != ""):
 		s.Kind, s.URL, s.Site = kind, href, folderSite
 		if s.URL == "" {
 			s.URL = strings.TrimSpace(a.plain["url"])
 		}
-	case xmlURL != "" && strings.EqualFold(a.plain["type"], TypeHTMLXPath):
-		s.Kind, s.URL, s.Site = KindSection, xmlURL, folderSite
-	case xmlURL != "" && strings.EqualFold(a.plain["type"], TypeXMLXPath):
-		s.Kind, s.URL, s.Site = KindArticleSitemap, xmlURL, folderSite
+	case xmlURL != "" && strings.EqualFold(a.plain["type"], opml.TypeHTMLXPath):
+		s.Kind, s.URL, s.Site = opml.KindSection, xmlURL, folderSite
+	case xmlURL != "" && strings.EqualFold(a.plain["type"], opml.TypeXMLXPath):
+		s.Kind, s.URL, s.Site = opml.KindArticleSitemap, xmlURL, folderSite
 		if strings.Contains(a.frss["xPathItem"], "news") {
-			s.Kind = KindNewsSitemap
+			s.Kind = opml.KindNewsSitemap
 		}
 	case xmlURL != "":
-		s.Kind, s.URL = KindFeed, xmlURL
+		s.Kind, s.URL = opml.KindFeed, xmlURL
 		s.Site = a.plain["htmlUrl"]
 		if s.Site == "" {
 			s.Site = folderSite
@@ -146,7 +167,7 @@ func (a outlineAttrs) subscription(folderSite string) (Subscription, bool) {
 			s.Format = formatOf(a.plain["version"], a.plain["type"])
 		}
 	default:
-		return Subscription{}, false
+		return opml.Subscription{}, false
 	}
 	if t, ok := a.plain["title"]; ok {
 		s.Title = t
@@ -169,7 +190,7 @@ func formatOf(version, typ string) string {
 	if strings.EqualFold(typ, "atom") {
 		return "atom"
 	}
-	if strings.EqualFold(typ, TypeJSONFeed) {
+	if strings.EqualFold(typ, opml.TypeJSONFeed) {
 		return "json"
 	}
 	return ""

@@ -1,6 +1,6 @@
 //go:build wasip1
 
-package opml
+package opmlimport
 
 import "io"
 

@@ -1,8 +1,11 @@
 // classifier.js: the page classifier (wasm/, Go compiled to a WASI
-// reactor) behind four plain functions. The module's ABI is in wasm/doc.go:
+// reactor) behind plain functions. The module's ABI is in wasm/doc.go:
 // a request in alloc'd memory (for classify, the page's UTF-8 as is; for
 // the others, strings as encodeFields writes them), JSON out as
-// ptr<<32 | len, every buffer freed by us. No chrome.* APIs here: the caller passes the module's URL.
+// ptr<<32 | len, every buffer freed by us. The same loader starts
+// newsmap.wasm (wasm/newsmapwasm), the module of the generator's newsmap
+// call and of opml_import, which classify.wasm does not carry. No chrome.*
+// APIs here: the caller passes the module's URL.
 
 import { createWASI } from "./wasi.js";
 
@@ -20,7 +23,9 @@ import { createWASI } from "./wasi.js";
  *   opmlExport: (title: string, subs: object[], options?: {reader?: string, gateway?: string, host?: string}) => string,
  *   opmlWays: (subs: object[], reader: string) => string[],
  *   opmlImport: (text: string) => object[],
- * }>}
+ * }>} each call works on the module that exports it: opmlImport on
+ *   newsmap.wasm (opmlImporter loads it), the others on classify.wasm; a
+ *   call the module lacks throws.
  */
 export async function loadClassifier(wasm) {
   const wasi = createWASI();
@@ -37,6 +42,7 @@ export async function loadClassifier(wasm) {
 
   /** call sends one request, its fields, to an exported function. */
   function call(name, fields) {
+    if (typeof ex[name] !== "function") throw new Error(`${name}: not a call of this module`);
     const input = encodeFields(fields);
     const inPtr = ex.alloc(input.length) >>> 0;
     let outPtr = 0;
@@ -134,11 +140,35 @@ export async function loadClassifier(wasm) {
       for (const s of subs) fields.push(s.kind, s.url, s.title, s.site, s.format, s.added);
       return call("opml_ways", fields).ways;
     },
-    /** opmlImport reads the subscriptions of an OPML document. */
+    /**
+     * opmlImport reads the subscriptions of an OPML document: newsmap.wasm's
+     * call (opmlImporter), off classify.wasm since it links encoding/xml.
+     */
     opmlImport(text) {
       return call("opml_import", [text]).subscriptions;
     },
   };
+}
+
+let importer = null;
+
+/**
+ * opmlImporter resolves to the calls of newsmap.wasm, whose opmlImport
+ * reads an OPML file; the popup asks for it only when the user imports
+ * one, so the module is fetched and started then, once: later imports get
+ * the same promise, and a failed load is forgotten so that the next import
+ * tries again.
+ * @param {string | URL} url the module, chrome.runtime.getURL("wasm/newsmap.wasm")
+ * @returns {ReturnType<typeof loadClassifier>}
+ */
+export function opmlImporter(url) {
+  if (!importer) {
+    importer = loadClassifier(url);
+    importer.catch(() => {
+      importer = null;
+    });
+  }
+  return importer;
 }
 
 const fieldEncoder = new TextEncoder();

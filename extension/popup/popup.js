@@ -324,7 +324,7 @@ function wireTabs() {
     const file = input.files && input.files[0];
     if (!file) return;
     try {
-      await subs.importOPML(classifier || (await classifierReady), file);
+      await subs.importOPML(file);
     } catch (err) {
       say("subs-note", t("import_failed", { error: err.message }));
     }

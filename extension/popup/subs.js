@@ -201,15 +201,18 @@ export async function exportOPML(classifier) {
 }
 
 /**
- * importOPML adds the subscriptions of an OPML file (parsed by the
- * classifier) that are not there yet, and says what it did.
- * @param {{opmlImport: (text: string) => object[]}} classifier
+ * importOPML adds the subscriptions of an OPML file that are not there
+ * yet, and says what it did. The file is read by newsmap.wasm's
+ * opml_import (classify.wasm does not carry it: wasm/doc.go), loaded on the
+ * first import and kept for the next; a module that cannot be loaded
+ * rejects, for the caller to say.
  * @param {File} file
  */
-export async function importOPML(classifier, file) {
+export async function importOPML(file) {
+  const importer = await loadImporter();
   let incoming;
   try {
-    incoming = classifier.opmlImport(await file.text());
+    incoming = importer.opmlImport(await file.text());
   } catch (err) {
     say("subs-note", t("not_opml", { file: file.name, error: err.message }));
     return;
@@ -221,4 +224,15 @@ export async function importOPML(classifier, file) {
   if (duplicate) note = t("list_join", { a: note, b: t("imported_duplicate", { count: duplicate }) });
   if (invalid) note = t("list_join", { a: note, b: t("imported_invalid", { count: invalid }) });
   say("subs-note", t("sentence_end", { text: note }));
+}
+
+/**
+ * loadImporter starts newsmap.wasm once (lib/classifier.js's opmlImporter).
+ * classifier.js is imported by its URL, the one boot.js's import resolves
+ * to, so that the bundler leaves it out of popup.js (the popup's start
+ * does not parse it twice) and the page keeps one copy of it.
+ */
+async function loadImporter() {
+  const { opmlImporter } = await import(chrome.runtime.getURL("lib/classifier.js"));
+  return opmlImporter(chrome.runtime.getURL("wasm/newsmap.wasm"));
 }

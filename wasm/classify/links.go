@@ -50,7 +50,9 @@ func pageLinks(p *Page, pu *url.URL, r *resolver, anchors []anchor) {
 			page[j].Nav = page[j].Nav || a.nav
 			page[j].Footer = page[j].Footer || a.footer
 			inMenu[j] = inMenu[j] || a.nav && !a.footer
-			if page[j].Text == "" && serviceAnchor(a) {
+			if serviceAnchor(a) && !shape.ServiceText(page[j].Text) {
+				page[j].Text = a.text // a service text wins
+			} else if page[j].Text == "" && !a.weakText {
 				page[j].Text = a.text
 			}
 			continue
@@ -60,7 +62,7 @@ func pageLinks(p *Page, pu *url.URL, r *resolver, anchors []anchor) {
 		links = append(links, entry{url: res.s, text: a.text, weak: a.weakText})
 		l := shape.Link{Path: shape.Input(res.u), Nav: a.nav, Footer: a.footer}
 		inMenu = append(inMenu, a.nav && !a.footer)
-		if serviceAnchor(a) {
+		if !a.weakText {
 			l.Text = a.text
 		}
 		page = append(page, l)

@@ -133,6 +133,20 @@ var listingRules = map[string]bool{
 // "service-text", whatever its path looks like (/index-c.php?ID=235845,
 // /civis/), unless the path names a listing (a topic page under /thema/).
 //
+// Stories' directory: a path under which storyParentMin or more of the
+// page's stories lie is a listing; a short slug that Path took for a
+// story (rules slug, slug-number: /the-spin-of-the-ball/) is a section
+// then, rule "story-parent".
+//
+// A link outside the navigation whose text reads as a story's headline
+// (Headline: six words or more, or a long run of Chinese or Japanese) is
+// an article, rule "headline-text", when only the weak rule section made
+// it a section: a short story slug (/streit-ums-feuerholz/,
+// /news/heat-wave/) linked from a river with its headline. A department
+// is named in a word or two, and a river's heading that names its
+// department at length (/ratgeber/ "Ratgeber rund um Geld, Recht, ...")
+// is the directory of the stories below it.
+//
 // Place: a section is a listing the site offers as navigation.
 //   - A tag page (Path's rule tag-page: /tag/ai/) linked from the
 //     navigation is a section, rule "menu-tag", unless tagCloudMin or more
@@ -154,10 +168,12 @@ var listingRules = map[string]bool{
 // there. The result is parallel to links.
 func InPage(links []Link) []Verdict {
 	paths := make([]string, len(links))
-	menu := make(map[string]bool)   // paths with a place in the menu
-	footer := make(map[string]bool) // paths with a place in the footer
-	service := make(map[string]bool)
-	navTags := make(map[string]int) // navigation links per tag directory
+	menu := make(map[string]bool)     // paths with a place in the menu
+	footer := make(map[string]bool)   // paths with a place in the footer
+	nav := make(map[string]bool)      // paths with a place in the navigation
+	service := make(map[string]bool)  // paths with a service text
+	headline := make(map[string]bool) // paths with a headline for a text
+	navTags := make(map[string]int)   // navigation links per tag directory
 	for i, l := range links {
 		paths[i] = l.Path
 		if l.Nav && !l.Footer {
@@ -166,11 +182,27 @@ func InPage(links []Link) []Verdict {
 		if l.Footer {
 			footer[l.Path] = true
 		}
+		if l.Nav {
+			nav[l.Path] = true
+		}
 		if l.Text != "" && ServiceText(l.Text) {
 			service[l.Path] = true
+		} else if Headline(l.Text) {
+			headline[l.Path] = true
 		}
 	}
 	out := InContext(paths)
+	// Directories of the page's stories: /ratgeber/ holds
+	// /ratgeber/2026/11/28/so-sparen-sie/, so it is a listing.
+	storyDirs := make(map[string]int)
+	for i, p := range paths {
+		if out[i].Shape != Article || out[i].Rule == "article-page" {
+			continue
+		}
+		for d, ok := parentDir(p); ok; d, ok = parentDir(d) {
+			storyDirs[strings.ToLower(d)]++
+		}
+	}
 	navSeen := make(map[string]bool)
 	for i, l := range links {
 		if l.Nav && out[i].Rule == "tag-page" && !navSeen[l.Path] {
@@ -183,6 +215,15 @@ func InPage(links []Link) []Verdict {
 	for i, l := range links {
 		if service[l.Path] && out[i].Shape != Other && !listingRules[out[i].Rule] {
 			out[i] = Verdict{Other, "service-text"}
+			continue
+		}
+		dir := storyDirs[strings.ToLower(dirOf(l.Path))]
+		if out[i].Rule == "section" && headline[l.Path] && !nav[l.Path] && dir == 0 {
+			out[i] = Verdict{Article, "headline-text"}
+			continue
+		}
+		if (out[i].Rule == "slug" || out[i].Rule == "slug-number") && dir >= storyParentMin {
+			out[i] = Verdict{Section, "story-parent"}
 			continue
 		}
 		if out[i].Rule == "tag-page" && navSeen[l.Path] {
@@ -232,4 +273,52 @@ func firstSegment(path string) (string, int) {
 		segs = segs[1:]
 	}
 	return segs[0], len(segs)
+}
+
+// headlineWords is the fewest words of an anchor text that reads as a
+// story's headline rather than a listing's name ("Politik", "Arts &
+// Culture", "More from Business"); headlineRunes the fewest characters
+// of one written without spaces (Chinese, Japanese, Thai).
+const (
+	headlineWords = 6
+	headlineRunes = 12
+)
+
+// Headline reports whether an anchor's text reads as a story's headline:
+// six words or more, or twelve characters or more of a script written
+// without spaces and no space between them.
+func Headline(text string) bool {
+	words, runes, wide := 0, 0, false
+	in := false
+	for _, r := range text {
+		runes++
+		if r >= 0x0E00 {
+			wide = true
+		}
+		if r == ' ' || r == '\t' || r == '\n' || r == 0xa0 || r == 0x3000 {
+			in = false
+			continue
+		}
+		if !in {
+			words++
+			in = true
+		}
+	}
+	return words >= headlineWords || wide && words == 1 && runes >= headlineRunes
+}
+
+// storyParentMin is the fewest stories of a page under one path that make
+// the path their listing.
+const storyParentMin = 2
+
+// dirOf is path without its query, fragment and trailing slashes
+// (/ratgeber/?x=1 -> /ratgeber), as parentDir gives a directory.
+func dirOf(path string) string {
+	if i := strings.IndexAny(path, "?#"); i >= 0 {
+		path = path[:i]
+	}
+	for len(path) > 1 && path[len(path)-1] == '/' {
+		path = path[:len(path)-1]
+	}
+	return path
 }

@@ -339,6 +339,34 @@ func TestInPage(t *testing.T) {
 			t.Errorf("InPage %s (footer %v) = %v, want %v", foot[i].Path, foot[i].Footer, v, wantFoot[i])
 		}
 	}
+	// Texts and directories: a short slug linked from a river with its
+	// headline is a story; a river's heading that names its department
+	// at length is the directory of the stories below it, and so is a
+	// slug-like path with stories under it; a menu's long label stays.
+	river := []Link{
+		{Path: "/streit-ums-feuerholz/", Text: "Streit ums Feuerholz: Nachbarn ziehen vor Gericht"},
+		{Path: "/news/heat-wave/", Text: "Heat wave grips the city for a third week"},
+		{Path: "/shakai/", Text: "社会"},
+		{Path: "/kishida/", Text: "岸田首相、衆院解散を表明する方針固める"},
+		{Path: "/ratgeber/", Text: "Ratgeber rund um Geld, Recht, Gesundheit und Wohnen"},
+		{Path: "/ratgeber/2026/11/28/so-sparen-sie-heizkosten/", Text: "So sparen Sie Heizkosten"},
+		{Path: "/the-spin-of-the-ball/", Text: "The Spin of the Ball"},
+		{Path: "/the-spin-of-the-ball/2026/11/28/ducks-win/", Text: "Ducks win"},
+		{Path: "/the-spin-of-the-ball/2026/11/29/beavers-lose/", Text: "Beavers lose"},
+		{Path: "/pacific-northwest-news/", Nav: true, Text: "All the news of the Pacific Northwest region"},
+	}
+	wantRiver := []Verdict{
+		{Article, "headline-text"}, {Article, "headline-text"}, {Section, "section"},
+		{Article, "headline-text"},
+		{Section, "section"}, {Article, "dated-path"},
+		{Section, "story-parent"}, {Article, "dated-path"}, {Article, "dated-path"},
+		{Section, "section"},
+	}
+	for i, v := range InPage(river) {
+		if v != wantRiver[i] {
+			t.Errorf("InPage %s %q = %v, want %v", river[i].Path, river[i].Text, v, wantRiver[i])
+		}
+	}
 	// Too few menu links: the footer's place says nothing.
 	if v := InPage([]Link{{Path: "/news/", Nav: true}, {Path: "/kotak-saran", Nav: true, Footer: true}})[1]; v != (Verdict{Section, "section"}) {
 		t.Errorf("footer link on a page without a menu = %v, want section", v)
@@ -441,6 +469,21 @@ func listingBefore(path, s string) bool {
 		}
 	}
 	return false
+}
+
+func TestHeadline(t *testing.T) {
+	for text, want := range map[string]bool{
+		"Politik": false, "Arts & Culture": false, "More from Business": false,
+		"See all stories in Business":               false,
+		"Heat wave grips the city for a third week": true,
+		"社会": false,
+		"岸田首相、衆院解散を表明する方針固める": true,
+		"": false,
+	} {
+		if got := Headline(text); got != want {
+			t.Errorf("Headline(%q) = %v, want %v", text, got, want)
+		}
+	}
 }
 
 func TestServiceText(t *testing.T) {

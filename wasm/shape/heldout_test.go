@@ -10,14 +10,23 @@ import (
 	"testing"
 )
 
-// Floors for the default rules on testdata/shapes/heldout.tsv, set from the
-// measurement in docs/url-shapes.md (the reached figures rounded down by
-// 0.02). The held-out corpus is never tuned on: these floors only catch a
-// later change that makes things worse on URLs nobody here wrote.
+// Floors for the default rules (InPage, the page classifier's) on
+// testdata/shapes/heldout2.tsv, set from its one measurement in
+// docs/url-shapes.md (the reached figures rounded down by 0.02). The
+// held-out corpus is never tuned on: these floors only catch a later change
+// that makes things worse on URLs nobody here wrote.
 const (
-	heldoutMacroF1Floor       = 0.80 // reached 0.827 (InPage, the page classifier's rules)
-	heldoutOtherRecallFloor   = 0.59 // reached 0.617
-	heldoutArticleRecallFloor = 0.94 // reached 0.960
+	heldoutMacroF1Floor       = 0.76 // reached 0.781
+	heldoutOtherRecallFloor   = 0.66 // reached 0.689
+	heldoutArticleRecallFloor = 0.79 // reached 0.819
+)
+
+// Floors on heldout1.tsv, the first round's held-out corpus, seen and tuned
+// on since (the reached figures rounded down by 0.02).
+const (
+	seenMacroF1Floor       = 0.89 // reached 0.914
+	seenOtherRecallFloor   = 0.78 // reached 0.808
+	seenArticleRecallFloor = 0.98 // reached 1.000
 )
 
 // heldoutRow is one URL of the held-out corpus.
@@ -28,6 +37,7 @@ type heldoutRow struct {
 	where     string // list, page, nav, footer, body
 	lang, cms string
 	source    string // repository and file the URL was taken from
+	text      string // the anchor's own text, where the corpus has it
 	publisher string
 }
 
@@ -47,8 +57,12 @@ func loadHeldout(t testing.TB, name string) []heldoutRow {
 			continue
 		}
 		c := strings.Split(line, "\t")
-		if len(c) != 6 {
-			t.Fatalf("%s line %d: want 6 tab-separated columns, got %d", name, n, len(c))
+		if len(c) != 6 && len(c) != 7 {
+			t.Fatalf("%s line %d: want 6 or 7 tab-separated columns, got %d", name, n, len(c))
+		}
+		text := ""
+		if len(c) == 7 && c[6] != "-" {
+			text = c[6]
 		}
 		u, err := url.Parse(c[0])
 		if err != nil || u.Host == "" {
@@ -68,7 +82,7 @@ func loadHeldout(t testing.TB, name string) []heldoutRow {
 		}
 		rows = append(rows, heldoutRow{
 			url: c[0], path: Input(u), u: u, label: label, where: c[2],
-			lang: c[3], cms: c[4], source: c[5], publisher: publisher(u.Hostname()),
+			lang: c[3], cms: c[4], source: c[5], text: text, publisher: publisher(u.Hostname()),
 		})
 	}
 	if err := sc.Err(); err != nil {
@@ -100,12 +114,12 @@ func langGroup(lang string) string {
 func heldoutVerdicts(rows []heldoutRow) map[string][]Verdict {
 	out := map[string][]Verdict{
 		"Seed": make([]Verdict, len(rows)),
-		"Path": make([]Verdict, len(rows)),
+		"URL":  make([]Verdict, len(rows)),
 	}
 	groups := map[string][]int{}
 	for i, r := range rows {
 		out["Seed"][i] = Seed(r.path)
-		out["Path"][i] = URL(r.u)
+		out["URL"][i] = URL(r.u)
 		key := r.source
 		if r.where == "list" {
 			key += " " + r.publisher
@@ -119,7 +133,12 @@ func heldoutVerdicts(rows []heldoutRow) map[string][]Verdict {
 		ls := make([]Link, len(idx))
 		for j, i := range idx {
 			ps[j] = rows[i].path
-			ls[j] = Link{Path: rows[i].path, Nav: rows[i].where == "nav" || rows[i].where == "footer", Footer: rows[i].where == "footer"}
+			ls[j] = Link{
+				Path:   rows[i].path,
+				Nav:    rows[i].where == "nav" || rows[i].where == "footer",
+				Footer: rows[i].where == "footer",
+				Text:   rows[i].text,
+			}
 		}
 		for j, v := range InContext(ps) {
 			ctx[idx[j]] = v
@@ -148,40 +167,88 @@ func f1(c confusion, s Shape) float64 {
 	return 2 * p * r / (p + r)
 }
 
+// TestHeldoutCorpus reports the rules on heldout2.tsv, the held-out
+// corpus of issue 17's second round: URLs and anchor texts from the
+// navigation, footers and bodies of saved pages of 150+ publishers in no
+// other corpus, labelled by helpers who never saw a rule's verdict, and
+// never tuned on. InPage, the page classifier's rules, must stay above
+// the floors.
 func TestHeldoutCorpus(t *testing.T) {
-	rows := loadHeldout(t, "heldout.tsv")
-	own := map[string]bool{}
+	rows := loadHeldout(t, "heldout2.tsv")
+	others := map[string]bool{}
 	for _, name := range []string{"corpus.tsv", "fresh.tsv"} {
 		for _, r := range loadCorpus(t, name) {
-			own[r.publisher] = true
+			others[r.publisher] = true
 		}
 	}
+	for _, name := range []string{"heldout1.tsv", "dev.tsv"} {
+		for _, r := range loadHeldout(t, name) {
+			others[r.publisher] = true
+		}
+	}
+	c := reportHeldout(t, "heldout2.tsv", rows, others)
+	checkFloors(t, "heldout2.tsv", c, heldoutMacroF1Floor, heldoutOtherRecallFloor, heldoutArticleRecallFloor)
+}
+
+// TestSeenHeldout reports the rules on heldout1.tsv, the first round's
+// held-out corpus: measured once before this round's rules, tuned on
+// since (docs/url-shapes.md), so its figures are a development set's.
+func TestSeenHeldout(t *testing.T) {
+	rows := loadHeldout(t, "heldout1.tsv")
+	others := map[string]bool{}
+	for _, name := range []string{"corpus.tsv", "fresh.tsv"} {
+		for _, r := range loadCorpus(t, name) {
+			others[r.publisher] = true
+		}
+	}
+	c := reportHeldout(t, "heldout1.tsv", rows, others)
+	checkFloors(t, "heldout1.tsv", c, seenMacroF1Floor, seenOtherRecallFloor, seenArticleRecallFloor)
+}
+
+// checkFloors fails the test when c (InPage's confusion) is below a floor.
+func checkFloors(t *testing.T, name string, c confusion, macro, other, article float64) {
+	t.Helper()
+	if f := c.macroF1(); f < macro {
+		t.Errorf("InPage macro-F1 on %s = %.3f, below the floor %.2f", name, f, macro)
+	}
+	if _, r := c.precisionRecall(Other); r < other {
+		t.Errorf("InPage recall of other on %s = %.3f, below %.2f", name, r, other)
+	}
+	if _, r := c.precisionRecall(Article); r < article {
+		t.Errorf("InPage recall of article on %s = %.3f, below %.2f", name, r, article)
+	}
+}
+
+// reportHeldout checks that no publisher of rows is in others, logs the
+// figures of Seed, URL, InContext and InPage on rows, overall and per
+// language, CMS and place, and returns InPage's confusion.
+func reportHeldout(t *testing.T, name string, rows []heldoutRow, others map[string]bool) confusion {
+	t.Helper()
 	pubs := map[string]bool{}
 	for _, r := range rows {
-		if own[r.publisher] {
-			t.Errorf("held-out publisher %q (%s) is in the project's own corpora", r.publisher, r.url)
+		if others[r.publisher] {
+			t.Errorf("%s: publisher %q (%s) is in another corpus", name, r.publisher, r.url)
 		}
 		pubs[r.publisher] = true
 	}
 	if len(pubs) < 150 {
-		t.Errorf("held-out corpus has %d publishers, want at least 150", len(pubs))
+		t.Errorf("%s has %d publishers, want at least 150", name, len(pubs))
 	}
-	t.Logf("held-out corpus: %d URLs, %d publishers", len(rows), len(pubs))
-
+	t.Logf("%s: %d URLs, %d publishers", name, len(rows), len(pubs))
 	verdicts := heldoutVerdicts(rows)
 	all := map[string]confusion{}
-	for _, name := range []string{"Seed", "Path", "InContext", "InPage"} {
+	for _, rule := range []string{"Seed", "URL", "InContext", "InPage"} {
 		c := newConfusion()
 		for i, r := range rows {
-			c[r.label][verdicts[name][i].Shape]++
+			c[r.label][verdicts[rule][i].Shape]++
 		}
-		all[name] = c
+		all[rule] = c
 		var b strings.Builder
 		for _, s := range shapes {
 			p, r := c.precisionRecall(s)
 			fmt.Fprintf(&b, "  %-8s precision %.3f recall %.3f F1 %.3f\n", s, p, r, f1(c, s))
 		}
-		t.Logf("%s on the held-out corpus:\n%v\n%s", name, c, b.String())
+		t.Logf("%s on %s:\n%v\n%s", rule, name, c, b.String())
 	}
 
 	// Per group: macro-F1 and recall of other, baseline and default rules.
@@ -198,12 +265,12 @@ func TestHeldoutCorpus(t *testing.T) {
 			k := g.key(r)
 			if byKey[k] == nil {
 				byKey[k] = map[string]confusion{}
-				for name := range verdicts {
-					byKey[k][name] = newConfusion()
+				for rule := range verdicts {
+					byKey[k][rule] = newConfusion()
 				}
 			}
-			for name, vs := range verdicts {
-				byKey[k][name][r.label][vs[i].Shape]++
+			for rule, vs := range verdicts {
+				byKey[k][rule][r.label][vs[i].Shape]++
 			}
 		}
 		keys := make([]string, 0, len(byKey))
@@ -212,30 +279,21 @@ func TestHeldoutCorpus(t *testing.T) {
 		}
 		sort.Strings(keys)
 		var b strings.Builder
-		fmt.Fprintf(&b, "  %-22s %4s  %-15s  %-15s  %-15s  %-15s\n", g.name, "n", "Seed acc/oth-R", "Path acc/oth-R", "InCtx acc/oth-R", "InPage acc/oth-R")
+		fmt.Fprintf(&b, "  %-22s %4s  %-15s  %-15s  %-15s  %-15s\n", g.name, "n", "Seed acc/oth-R", "URL acc/oth-R", "InCtx acc/oth-R", "InPage acc/oth-R")
 		for _, k := range keys {
 			c := byKey[k]
-			fmt.Fprintf(&b, "  %-22s %4d", k, c["Path"].total())
-			for _, name := range []string{"Seed", "Path", "InContext", "InPage"} {
-				_, or := c[name].precisionRecall(Other)
-				fmt.Fprintf(&b, "  %.3f / %.3f  ", c[name].accuracy(), or)
+			fmt.Fprintf(&b, "  %-22s %4d", k, c["URL"].total())
+			for _, rule := range []string{"Seed", "URL", "InContext", "InPage"} {
+				_, or := c[rule].precisionRecall(Other)
+				fmt.Fprintf(&b, "  %.3f / %.3f  ", c[rule].accuracy(), or)
 			}
 			b.WriteString("\n")
 		}
-		t.Logf("held-out by %s (accuracy / recall of other):\n%s", g.name, b.String())
+		t.Logf("%s by %s (accuracy / recall of other):\n%s", name, g.name, b.String())
 	}
 
 	// InPage is what the page classifier runs (wasm/classify's links.go).
-	c := all["InPage"]
-	if f := c.macroF1(); f < heldoutMacroF1Floor {
-		t.Errorf("InPage macro-F1 on the held-out corpus = %.3f, below the floor %.2f", f, heldoutMacroF1Floor)
-	}
-	if _, r := c.precisionRecall(Other); r < heldoutOtherRecallFloor {
-		t.Errorf("InPage recall of other on the held-out corpus = %.3f, below %.2f", r, heldoutOtherRecallFloor)
-	}
-	if _, r := c.precisionRecall(Article); r < heldoutArticleRecallFloor {
-		t.Errorf("InPage recall of article on the held-out corpus = %.3f, below %.2f", r, heldoutArticleRecallFloor)
-	}
+	return all["InPage"]
 }
 
 // TestDevSet reports the rules on dev.tsv, the development set that rules
@@ -243,7 +301,7 @@ func TestHeldoutCorpus(t *testing.T) {
 func TestDevSet(t *testing.T) {
 	rows := loadHeldout(t, "dev.tsv")
 	held := map[string]bool{}
-	for _, r := range loadHeldout(t, "heldout.tsv") {
+	for _, r := range loadHeldout(t, "heldout1.tsv") {
 		held[r.publisher] = true
 	}
 	for _, name := range []string{"corpus.tsv", "fresh.tsv"} {
@@ -263,7 +321,7 @@ func TestDevSet(t *testing.T) {
 	}
 	t.Logf("development set: %d URLs, %d publishers", len(rows), len(pubs))
 	verdicts := heldoutVerdicts(rows)
-	for _, name := range []string{"Seed", "Path", "InContext", "InPage"} {
+	for _, name := range []string{"Seed", "URL", "InContext", "InPage"} {
 		c := newConfusion()
 		for i, r := range rows {
 			c[r.label][verdicts[name][i].Shape]++

@@ -722,3 +722,25 @@ func TestFooterOnlyLinks(t *testing.T) {
 		t.Errorf("sections %v, want %v (/lesertreff and /bz-card: footer-only)", got, want)
 	}
 }
+
+// TestRelTagLinks: a post's tags (rel=tag) are its labels, not sections;
+// its categories (WordPress's rel="category tag") and the menu's
+// listings stay sections.
+func TestRelTagLinks(t *testing.T) {
+	page := `<html><body><nav><a href="/thema/klima/">Klima</a></nav><article>
+<h1>Hochwasser an der Elbe</h1><p>Text</p>
+<footer><a href="/thema/hochwasser/" rel="tag">Hochwasser</a> <a href="/thema/klima/" rel="tag">Klima</a>
+<a href="/rubrik/umwelt/" rel="category tag">Umwelt</a></footer></article></body></html>`
+	p, err := Classify("https://www.example.de/2026/11/30/hochwasser-an-der-elbe/", []byte(page), "text/html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range p.Sections {
+		got = append(got, strings.TrimPrefix(s.URL, "https://www.example.de"))
+	}
+	want := []string{"/thema/klima/", "/rubrik/umwelt/"}
+	if !slices.Equal(got, want) {
+		t.Errorf("sections %v, want %v (/thema/hochwasser/: a post's tag)", got, want)
+	}
+}

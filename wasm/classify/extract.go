@@ -49,6 +49,10 @@ type anchor struct {
 	footer bool
 	// relFeed: rel holds "feed" (HTML's feed autodiscovery keyword).
 	relFeed bool
+	// relTag: rel holds "tag" and not "category": the link names a tag
+	// of this page (HTML's rel=tag; WordPress writes rel="category tag"
+	// for a post's categories, rel="tag" for its tags).
+	relTag bool
 }
 
 // maxText bounds the bytes of text kept for one anchor or the title before
@@ -299,6 +303,7 @@ func readAnchor(at *htmltok.Attrs) *anchor {
 			a.typ = string(v)
 		case "rel":
 			a.relFeed = hasToken(v, "feed")
+			a.relTag = hasToken(v, "tag") && !hasToken(v, "category")
 		case "title":
 			title = v
 		case "aria-label":

@@ -49,6 +49,7 @@ func pageLinks(p *Page, pu *url.URL, r *resolver, anchors []anchor) {
 			}
 			page[j].Nav = page[j].Nav || a.nav
 			page[j].Footer = page[j].Footer || a.footer
+			page[j].Tag = page[j].Tag || a.relTag
 			inMenu[j] = inMenu[j] || a.nav && !a.footer
 			if serviceAnchor(a) && !shape.ServiceText(page[j].Text) {
 				page[j].Text = a.text // a service text wins
@@ -60,7 +61,7 @@ func pageLinks(p *Page, pu *url.URL, r *resolver, anchors []anchor) {
 		of[i] = int32(len(links))
 		at[res.s] = len(links)
 		links = append(links, entry{url: res.s, text: a.text, weak: a.weakText})
-		l := shape.Link{Path: shape.Input(res.u), Nav: a.nav, Footer: a.footer}
+		l := shape.Link{Path: shape.Input(res.u), Nav: a.nav, Footer: a.footer, Tag: a.relTag}
 		inMenu = append(inMenu, a.nav && !a.footer)
 		if !a.weakText {
 			l.Text = a.text

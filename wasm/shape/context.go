@@ -115,6 +115,7 @@ type Link struct {
 	Path   string
 	Nav    bool
 	Footer bool
+	Tag    bool // the anchor says it names a tag of the page (rel=tag)
 	Text   string
 }
 
@@ -143,14 +144,24 @@ var listingRules = map[string]bool{
 // an article, rule "headline-text", when only the weak rule section made
 // it a section: a short story slug (/streit-ums-feuerholz/,
 // /news/heat-wave/) linked from a river with its headline. A department
-// is named in a word or two, and a river's heading that names its
+// is named in a word or two (a menu's teaser of a story has a headline
+// of eight words or more: navHeadlineWords), and a river's heading that names its
 // department at length (/ratgeber/ "Ratgeber rund um Geld, Recht, ...")
 // is the directory of the stories below it.
 //
+// A text that starts with "#" ("#Donald Trump"), or an anchor marked
+// rel=tag, is a story's tag: outside the navigation such a link is other,
+// rule "story-tag".
+//
 // Place: a section is a listing the site offers as navigation.
+//   - A script page (Path's rule script-page: /news.php,
+//     /retirement/index.aspx) linked from the menu is a section, rule
+//     "menu-script".
 //   - A tag page (Path's rule tag-page: /tag/ai/) linked from the
-//     navigation is a section, rule "menu-tag", unless tagCloudMin or more
-//     navigation links share its tag directory: a tag cloud, not a menu.
+//     navigation is a section, rule "menu-tag": from the menu always (a
+//     mega-menu lists a dozen), from the footer only when fewer than
+//     tagCloudMin footer links share its tag directory (else a tag
+//     cloud).
 //   - On a page with at least navMin menu links, a bare word at depth 1
 //     (Path's weak rule section) linked from the footer and never from
 //     the menu, that no menu link starts with, and that names no video,
@@ -168,12 +179,14 @@ var listingRules = map[string]bool{
 // there. The result is parallel to links.
 func InPage(links []Link) []Verdict {
 	paths := make([]string, len(links))
-	menu := make(map[string]bool)     // paths with a place in the menu
-	footer := make(map[string]bool)   // paths with a place in the footer
-	nav := make(map[string]bool)      // paths with a place in the navigation
-	service := make(map[string]bool)  // paths with a service text
-	headline := make(map[string]bool) // paths with a headline for a text
-	navTags := make(map[string]int)   // navigation links per tag directory
+	menu := make(map[string]bool)        // paths with a place in the menu
+	footer := make(map[string]bool)      // paths with a place in the footer
+	nav := make(map[string]bool)         // paths with a place in the navigation
+	service := make(map[string]bool)     // paths with a service text
+	headline := make(map[string]bool)    // paths with a headline for a text
+	hashtag := make(map[string]bool)     // paths with a "#tag" for a text
+	navHeadline := make(map[string]bool) // a headline long even for a menu's teaser
+	navTags := make(map[string]int)      // navigation links per tag directory
 	for i, l := range links {
 		paths[i] = l.Path
 		if l.Nav && !l.Footer {
@@ -189,6 +202,12 @@ func InPage(links []Link) []Verdict {
 			service[l.Path] = true
 		} else if Headline(l.Text) {
 			headline[l.Path] = true
+			if len(strings.Fields(l.Text)) >= navHeadlineWords {
+				navHeadline[l.Path] = true
+			}
+		}
+		if t := strings.TrimSpace(l.Text); len(t) > 1 && t[0] == '#' || l.Tag {
+			hashtag[l.Path] = true
 		}
 	}
 	out := InContext(paths)
@@ -207,7 +226,7 @@ func InPage(links []Link) []Verdict {
 	for i, l := range links {
 		if l.Nav && out[i].Rule == "tag-page" && !navSeen[l.Path] {
 			navSeen[l.Path] = true
-			if parent, ok := parentDir(l.Path); ok {
+			if parent, ok := parentDir(l.Path); ok && !menu[l.Path] {
 				navTags[parent]++
 			}
 		}
@@ -218,12 +237,24 @@ func InPage(links []Link) []Verdict {
 			continue
 		}
 		dir := storyDirs[strings.ToLower(dirOf(l.Path))]
-		if out[i].Rule == "section" && headline[l.Path] && !nav[l.Path] && dir == 0 {
+		if out[i].Rule == "section" && dir == 0 && (headline[l.Path] && !nav[l.Path] || navHeadline[l.Path]) {
 			out[i] = Verdict{Article, "headline-text"}
 			continue
 		}
 		if (out[i].Rule == "slug" || out[i].Rule == "slug-number") && dir >= storyParentMin {
 			out[i] = Verdict{Section, "story-parent"}
+			continue
+		}
+		if menu[l.Path] && out[i].Rule == "script-page" {
+			// /news.php, /retirement/index.aspx in the menu: a listing
+			// the site's navigation offers, whatever its extension.
+			out[i] = Verdict{Section, "menu-script"}
+			continue
+		}
+		if hashtag[l.Path] && !nav[l.Path] && out[i].Shape == Section {
+			// "#Election 2016" on a card, rel=tag under a post: a story's
+			// tag.
+			out[i] = Verdict{Other, "story-tag"}
 			continue
 		}
 		if out[i].Rule == "tag-page" && navSeen[l.Path] {
@@ -282,6 +313,11 @@ func firstSegment(path string) (string, int) {
 const (
 	headlineWords = 6
 	headlineRunes = 12
+	// navHeadlineWords is the fewest words of a headline that make a
+	// menu's link a story: mega-menus tease stories, and a menu names a
+	// listing in up to seven words ("Collaboration with Regional Research
+	// Institutions").
+	navHeadlineWords = 8
 )
 
 // Headline reports whether an anchor's text reads as a story's headline:

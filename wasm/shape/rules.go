@@ -143,8 +143,17 @@ func refinedShape(path string) Verdict {
 	}
 	for i, s := range segs {
 		if i+3 == len(segs) && hasRole(segs[i+1], roleListing) && !hasRole(segs[i+2], roleBlocked) {
-			// /search/label/Travel (Blogger): a listing reached by search.
+			// /search/label/Travel (Blogger's labels): its tags, reached
+			// by search.
+			if strings.EqualFold(segs[i+1], "label") {
+				return Verdict{Other, "tag-page"}
+			}
 			continue
+		}
+		if i > 0 && i == len(segs)-1 && hasRole(segs[i-1], roleListing) && !hasRole(segs[i-1], roleBlocked) {
+			// /category/legal/, /topics/privacy: a listing's topic that
+			// happens to be a service's word.
+			break
 		}
 		if hasRole(s, roleBlocked) || containsFold(s, "consent") || containsFold(s, "login") {
 			return Verdict{Other, "blocked-segment"}
@@ -296,7 +305,9 @@ func judgeSegs(segs []string) Verdict {
 		}
 		return Verdict{Section, "listing"}
 	}
-	if n == 1 && hasRole(last, roleListing) && li < 0 {
+	if n == 1 && hasRole(last, roleListing) && li < 0 && !strings.EqualFold(last, "noticias") {
+		// /tags/, /topics/: the index of a site's listings. /noticias is
+		// a news front (a section), as /news is.
 		return Verdict{Other, "listing-index"}
 	}
 
@@ -320,12 +331,29 @@ func judgeSegs(segs []string) Verdict {
 		if ss.digitRun >= 6 || ss.mixedID {
 			return Verdict{Article, "id-in-path"}
 		}
+		if i == n-2 && (len(segs[i]) == 4 || len(segs[i]) == 5) && isDigits(segs[i]) && !isYear(segs[i]) && st.words >= 2 {
+			// /76839/human-spaceflight-briefs/: WordPress's
+			// /%post_id%/%postname%/.
+			return Verdict{Article, "id-in-path"}
+		}
 	}
 	if di >= 0 {
+		short := st.tokens <= 3 && st.digitRun == 0 && !st.mixedID
+		if di == n-2 && short && (hasRole(segs[di], roleMediaDir) || li >= 0) {
+			// /videos/digital/, /features/lists-and-guides/, and
+			// /kategorie/blog/termine/ (a category of the blog): a short
+			// name under a media directory, or under an item word
+			// inside a listing, is a sub-listing.
+			return Verdict{Section, "media-listing"}
+		}
 		return Verdict{Article, "article-dir"}
 	}
 	if st.slug() {
 		return Verdict{Article, "slug"}
+	}
+	if st.bestList {
+		// /best-chromebooks, /best-android-phones: a buyer's guide.
+		return Verdict{Article, "best-list"}
 	}
 	if st.words >= 2 && st.trailingNum {
 		return Verdict{Article, "slug-number"}

@@ -46,7 +46,24 @@ func TestPathShape(t *testing.T) {
 		{"/schlagwort/energiewende/", Other, "tag-page"},
 		{"/category/video-games/", Section, "listing"},
 		{"/rubric/3", Section, "listing-id"},
-		{"/search/label/Travel", Section, "listing"},
+		{"/search/label/Travel", Other, "tag-page"},
+		{"/category/legal/", Section, "listing"},
+		{"/topics/privacy", Section, "listing"},
+		{"/noticias", Section, "section"},
+		{"/topics/", Other, "listing-index"},
+		{"/videos/digital/", Section, "media-listing"},
+		{"/features/lists-and-guides/", Section, "media-listing"},
+		{"/kategorie/blog/termine/", Section, "media-listing"},
+		{"/videos/ducks-win-the-civil-war/", Article, "article-dir"},
+		{"/blog/routing-enhancements", Article, "article-dir"},
+		{"/staff/rdhir/posts.html", Other, "author"},
+		{"/labels/urheberrecht", Other, "tag-page"},
+		{"/best-chromebooks", Article, "best-list"},
+		{"/best-android-phones", Article, "best-list"},
+		{"/best-of-2026/", Section, "section"},
+		{"/76839/human-spaceflight-briefs/", Article, "id-in-path"},
+		{"/about/advertisement/", Other, "blocked-segment"},
+		{"/bios/Felix_Gillette.htm", Other, "author"},
 		{"/index.php?option=com_content&view=category&id=8", Section, "query-listing"},
 		{"/sport/football/teams/arsenal", Section, "section"},
 		{"/2024/apple-and-the-ai-race/", Article, "dated-path"},
@@ -311,6 +328,16 @@ func TestInPage(t *testing.T) {
 			t.Errorf("%s in a cloud of %d tags = %v, want other by tag-page", cloud[i].Path, len(cloud), v)
 		}
 	}
+	// A mega-menu's dozen tags are its sections.
+	var mega []Link
+	for _, tag := range []string{"comics", "graphic-novels", "the-actors-side", "behind-the-lens", "production-value", "next-generation-tv"} {
+		mega = append(mega, Link{Path: "/tag/" + tag + "/", Nav: true})
+	}
+	for i, v := range InPage(mega) {
+		if v != (Verdict{Section, "menu-tag"}) {
+			t.Errorf("%s in a menu of %d tags = %v, want section by menu-tag", mega[i].Path, len(mega), v)
+		}
+	}
 	// The footer: a bare word only there, under no menu department, is the
 	// site's own page (an Indonesian suggestion box, a reader card); the
 	// footer's repeat of a department, a sub-section of one, or a
@@ -342,7 +369,9 @@ func TestInPage(t *testing.T) {
 	// Texts and directories: a short slug linked from a river with its
 	// headline is a story; a river's heading that names its department
 	// at length is the directory of the stories below it, and so is a
-	// slug-like path with stories under it; a menu's long label stays.
+	// slug-like path with stories under it; a menu's long label stays,
+	// and only a headline of eight words or more makes a menu's link a
+	// story.
 	river := []Link{
 		{Path: "/streit-ums-feuerholz/", Text: "Streit ums Feuerholz: Nachbarn ziehen vor Gericht"},
 		{Path: "/news/heat-wave/", Text: "Heat wave grips the city for a third week"},
@@ -353,7 +382,8 @@ func TestInPage(t *testing.T) {
 		{Path: "/the-spin-of-the-ball/", Text: "The Spin of the Ball"},
 		{Path: "/the-spin-of-the-ball/2026/11/28/ducks-win/", Text: "Ducks win"},
 		{Path: "/the-spin-of-the-ball/2026/11/29/beavers-lose/", Text: "Beavers lose"},
-		{Path: "/pacific-northwest-news/", Nav: true, Text: "All the news of the Pacific Northwest region"},
+		{Path: "/pacific-northwest-news/", Nav: true, Text: "All the news of the Pacific Northwest"},
+		{Path: "/music/ckay-blew-up/", Nav: true, Text: "CKay's 'How I Blew Up' Story Takes Him From SoundCloud"},
 	}
 	wantRiver := []Verdict{
 		{Article, "headline-text"}, {Article, "headline-text"}, {Section, "section"},
@@ -361,10 +391,32 @@ func TestInPage(t *testing.T) {
 		{Section, "section"}, {Article, "dated-path"},
 		{Section, "story-parent"}, {Article, "dated-path"}, {Article, "dated-path"},
 		{Section, "section"},
+		{Article, "headline-text"}, // a mega-menu's teaser
 	}
 	for i, v := range InPage(river) {
 		if v != wantRiver[i] {
 			t.Errorf("InPage %s %q = %v, want %v", river[i].Path, river[i].Text, v, wantRiver[i])
+		}
+	}
+	// A script page in the menu is a listing; a "#tag" chip on a card is
+	// no section.
+	chips := []Link{
+		{Path: "/news.php", Nav: true, Text: "News"},
+		{Path: "/retirement/index.aspx", Nav: true, Text: "Retirement"},
+		{Path: "/popular.php", Text: "Popular"},
+		{Path: "/topic/election-2016/", Text: "#Election 2016"},
+		{Path: "/topic/election-2024/", Nav: true, Text: "#Election 2024"},
+		{Path: "/thema/hochwasser/", Tag: true, Text: "Hochwasser"},
+		{Path: "/thema/verkehr/", Text: "Verkehr"},
+	}
+	wantChips := []Verdict{
+		{Section, "menu-script"}, {Section, "menu-script"}, {Other, "script-page"},
+		{Other, "story-tag"}, {Section, "listing"},
+		{Other, "story-tag"}, {Section, "listing"},
+	}
+	for i, v := range InPage(chips) {
+		if v != wantChips[i] {
+			t.Errorf("InPage %s %q = %v, want %v", chips[i].Path, chips[i].Text, v, wantChips[i])
 		}
 	}
 	// Too few menu links: the footer's place says nothing.

@@ -14,6 +14,7 @@ type slugInfo struct {
 	utility      bool // the first or last word is a legal or service word
 	listingFirst bool // the first token names a listing (channel_25950)
 	dated        bool // tokens yyyy-mm-dd or dd-mm-yyyy (slug-2024-05-18)
+	bestList     bool // best-x...: a buyer's guide, not best-of (a listing)
 }
 
 // slug reports whether s reads as a story's slug: four or more words, where
@@ -117,6 +118,10 @@ func slugStats(seg string) slugInfo {
 	}
 	if firstWord != "" {
 		st.utility = utilityWord(firstWord) || utilityWord(lastWord)
+	}
+	if st.tokens >= 2 && st.words == st.tokens && len(seg) > 5 && strings.EqualFold(seg[:5], "best-") &&
+		!(len(seg) >= 7 && strings.EqualFold(seg[5:7], "of")) {
+		st.bestList = true
 	}
 	return st
 }

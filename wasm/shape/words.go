@@ -39,6 +39,10 @@ const (
 	roleConj
 	// rolePrefix: a leading segment that wraps another page (amp).
 	rolePrefix
+	// roleMediaDir: an item directory that also heads listings of its
+	// kind (videos, features): a short name under it is a sub-listing
+	// (/videos/digital/, /features/podcast/), a slug one of its items.
+	roleMediaDir
 	// roleShopDir: a parent naming a shop's item (product, produkt): what
 	// follows it is a product page, other. Alone it may be a section
 	// (ITmedia's /news/subtop/products/ is product news).
@@ -174,9 +178,10 @@ func init() {
 		feature features p a i node blog changelog
 		image-article snippets pickup mnews
 	`)
+	addWords(roleMediaDir, `video videos feature features`)
 	addWords(roleAuthor, `
 		author authors autor autoren auteur by profile
-		profiles people yazarlar journalist journalists
+		profiles people yazarlar journalist journalists staff bio bios
 	`)
 	addWords(rolePage, `
 		page pages seite pagina strona sayfa
@@ -216,7 +221,7 @@ func init() {
 // tag cloud.
 var tagWords = wordSet(`
 	tag tags schlagwort schlagworte stichwort stichworte etiqueta etiquetas
-	etichetta mot-cle mots-cles trefwoord keyword keywords tagged
+	etichetta mot-cle mots-cles trefwoord keyword keywords tagged labels
 `)
 
 // serviceRoots are depth-1 pages of the site's own services, named by a
@@ -405,6 +410,7 @@ func init() {
 		privacypolicy cookiepolicy termsofuse termsofservice
 		termsandconditions privacystatement privacynotice contactus
 		collection-statement frequently-asked-questions paper-archive
-		contest chat chats live-chat anzeigen cgvu
+		contest chat chats live-chat anzeigen cgvu advertisement
+		advertisements community-rules communityrules
 	`)
 }

@@ -3,6 +3,7 @@ package shape
 import (
 	"bufio"
 	"fmt"
+	"hash/fnv"
 	"net/url"
 	"os"
 	"sort"
@@ -19,6 +20,14 @@ const (
 	heldoutMacroF1Floor       = 0.76 // reached 0.781
 	heldoutOtherRecallFloor   = 0.66 // reached 0.689
 	heldoutArticleRecallFloor = 0.79 // reached 0.819
+)
+
+// Floors on the half of heldout2.tsv that no rule was tuned on, read once
+// after the second round of rules (the reached figures less 0.02).
+const (
+	untunedMacroF1Floor       = 0.76 // reached 0.787 (0.771 with the frozen rules of 0907ff6)
+	untunedOtherRecallFloor   = 0.65 // reached 0.678 (0.688)
+	untunedArticleRecallFloor = 0.76 // reached 0.784 (0.759)
 )
 
 // Floors on heldout1.tsv, the first round's held-out corpus, seen and tuned
@@ -188,6 +197,27 @@ func TestHeldoutCorpus(t *testing.T) {
 	}
 	c := reportHeldout(t, "heldout2.tsv", rows, others)
 	checkFloors(t, "heldout2.tsv", c, heldoutMacroF1Floor, heldoutOtherRecallFloor, heldoutArticleRecallFloor)
+
+	// After the first reading, later rules were tuned on the publishers
+	// of one half (heldout2Tuned); the other half stays held out.
+	var test []heldoutRow
+	for _, r := range rows {
+		if !heldout2Tuned(r.publisher) {
+			test = append(test, r)
+		}
+	}
+	c = reportHeldout(t, "heldout2.tsv's untuned half", test, others)
+	checkFloors(t, "heldout2.tsv's untuned half", c, untunedMacroF1Floor, untunedOtherRecallFloor, untunedArticleRecallFloor)
+}
+
+// heldout2Tuned reports whether rules may be tuned on a publisher of
+// heldout2.tsv: those with an odd FNV-1a hash of their registrable name
+// (82 publishers, 2,017 URLs); the 83 others (2,327 URLs) are never looked
+// at.
+func heldout2Tuned(publisher string) bool {
+	h := fnv.New32a()
+	h.Write([]byte(publisher))
+	return h.Sum32()%2 == 1
 }
 
 // TestSeenHeldout reports the rules on heldout1.tsv, the first round's
@@ -231,7 +261,7 @@ func reportHeldout(t *testing.T, name string, rows []heldoutRow, others map[stri
 		}
 		pubs[r.publisher] = true
 	}
-	if len(pubs) < 150 {
+	if len(pubs) < 150 && !strings.Contains(name, "half") {
 		t.Errorf("%s has %d publishers, want at least 150", name, len(pubs))
 	}
 	t.Logf("%s: %d URLs, %d publishers", name, len(rows), len(pubs))

@@ -25,7 +25,8 @@ const (
 const usage = `usage:
   feedscout-host discover [--json] [--order smart|article] [--since TIME|DURATION] [--allow-private] URL...
   feedscout-host section [--json] [--allow-private] URL
-  feedscout-host shape [--json] [URL...]      (URLs from stdin when none given)
+  feedscout-host shape [--json] [--text TEXT] [URL...]      (URLs from stdin when none given)
+  feedscout-host shape --page FILE|- [--json] URL   (every link of a saved page, judged as the popup does)
   feedscout-host feed [--format atom|json] [--state DIR] [--min-interval D] [--allow-private] URL
   feedscout-host check [--json] [--allow-private] URL...   (a news sitemap or a feed, see docs/checking.md)
   feedscout-host newsmap --name NAME --lang CODE [--checked-at TIME] < LINES   (URL | date | title a line)

@@ -7,9 +7,12 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"os"
 	"strings"
 	"text/tabwriter"
 
+	"feedscout/report"
+	"feedscout/wasm/classify"
 	"feedscout/wasm/shape"
 )
 
@@ -31,8 +34,12 @@ func runShape(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print JSON Lines")
 	text := fs.String("text", "", "judge each URL as a page's link with this anchor text")
+	page := fs.String("page", "", "judge every same-host link of this saved HTML page (a file, - for stdin) fetched from the one URL given")
 	if fs.Parse(args) != nil {
 		return exitUsage
+	}
+	if *page != "" {
+		return runShapePage(*page, fs.Args(), *asJSON, stdin, stdout, stderr)
 	}
 	inputs := fs.Args()
 	if len(inputs) == 0 {
@@ -60,7 +67,7 @@ func runShape(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			continue
 		}
 		v := shape.URL(u)
-		if *text != "" {
+		if *text != "" && v.Rule != "service-host" {
 			v = shape.InPage([]shape.Link{{Path: shape.Input(u), Text: *text}})[0]
 		}
 		if *asJSON {
@@ -71,4 +78,63 @@ func runShape(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	tw.Flush()
 	return status
+}
+
+// pageLine is one line of `shape --page --json`: a link of the page as the
+// page classifier judged it.
+type pageLine struct {
+	URL   string      `json:"url"`
+	Shape shape.Shape `json:"shape"`
+	Rule  string      `json:"rule"`
+	Place string      `json:"place"`
+	Tag   bool        `json:"rel_tag,omitempty"`
+	Text  string      `json:"text,omitempty"`
+}
+
+// runShapePage judges every same-host link of a saved page, read from file
+// (- for stdin) as fetched from the one URL in args, as the popup's and
+// the host's page classifier do (classify.Links: place, text, rel=tag and
+// the page's other links count), and prints each with its shape, rule and
+// place: why a link is offered as a section, or not. Nothing is fetched.
+func runShapePage(file string, args []string, asJSON bool, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) != 1 || !report.WebURL(args[0]) {
+		fmt.Fprintln(stderr, "usage: feedscout-host shape --page FILE|- [--json] URL   (URL: where the page was fetched from)")
+		return exitUsage
+	}
+	var body []byte
+	var err error
+	if file == "-" {
+		body, err = io.ReadAll(io.LimitReader(stdin, classify.MaxBody+1))
+	} else {
+		var f *os.File
+		if f, err = os.Open(file); err == nil {
+			body, err = io.ReadAll(io.LimitReader(f, classify.MaxBody+1))
+			f.Close()
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "feedscout-host shape: read the page: %v\n", err)
+		return exitFail
+	}
+	links, err := classify.Links(args[0], body, "")
+	if err != nil {
+		fmt.Fprintf(stderr, "feedscout-host shape: %v\n", err)
+		return exitUsage
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 8, 2, ' ', 0)
+	enc := json.NewEncoder(stdout)
+	enc.SetEscapeHTML(false)
+	for _, l := range links {
+		if asJSON {
+			enc.Encode(pageLine{URL: l.URL, Shape: l.Verdict.Shape, Rule: l.Verdict.Rule, Place: l.Place, Tag: l.Tag, Text: l.Text})
+			continue
+		}
+		text := l.Text
+		if r := []rune(text); len(r) > 60 {
+			text = string(r[:59]) + "…"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", l.Verdict.Shape, l.Verdict.Rule, l.Place, l.URL, text)
+	}
+	tw.Flush()
+	return exitOK
 }

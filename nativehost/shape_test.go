@@ -72,3 +72,54 @@ func TestRunShapeText(t *testing.T) {
 		t.Errorf("text output %q, want other, service-text and the URL", out.String())
 	}
 }
+
+// With --page every same-host link of a saved page is judged as the page
+// classifier judges it, with its place and the rule that decided: a
+// menu's tag is a section, a post's rel=tag label and a footer-only word
+// are not, and nothing is fetched.
+func TestRunShapePage(t *testing.T) {
+	page := `<html><body><header><nav>
+<a href="/politik/">Politik</a><a href="/sport/">Sport</a><a href="/kultur/">Kultur</a>
+<a href="/wissen/">Wissen</a><a href="/tag/klima/">Klima</a></nav></header>
+<main><article><h2><a href="/2026/11/30/hochwasser-an-der-elbe/">Hochwasser an der Elbe</a></h2>
+<a href="/thema/hochwasser/" rel="tag">Hochwasser</a></article></main>
+<footer><a href="/sport/">Sport</a><a href="/lesertreff">Lesertreff</a><a href="https://elsewhere.example/">x</a></footer>
+</body></html>`
+	var out, errOut bytes.Buffer
+	code := runShape([]string{"--json", "--page", "-", "https://www.example.de/"}, strings.NewReader(page), &out, &errOut)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	type line struct{ URL, Shape, Rule, Place string }
+	got := map[string]line{}
+	dec := json.NewDecoder(&out)
+	for dec.More() {
+		var l line
+		if err := dec.Decode(&l); err != nil {
+			t.Fatal(err)
+		}
+		got[strings.TrimPrefix(l.URL, "https://www.example.de")] = l
+	}
+	for path, want := range map[string]line{
+		"/politik/":                           {Shape: "section", Rule: "section", Place: "menu"},
+		"/tag/klima/":                         {Shape: "section", Rule: "menu-tag", Place: "menu"},
+		"/sport/":                             {Shape: "section", Rule: "section", Place: "menu"},
+		"/2026/11/30/hochwasser-an-der-elbe/": {Shape: "article", Rule: "dated-path", Place: "body"},
+		"/thema/hochwasser/":                  {Shape: "other", Rule: "story-tag", Place: "body"},
+		"/lesertreff":                         {Shape: "other", Rule: "footer-only", Place: "footer"},
+	} {
+		g := got[path]
+		if g.Shape != want.Shape || g.Rule != want.Rule || g.Place != want.Place {
+			t.Errorf("%s: %s by %s in the %s, want %s by %s in the %s", path, g.Shape, g.Rule, g.Place, want.Shape, want.Rule, want.Place)
+		}
+	}
+	if len(got) != 8 {
+		t.Errorf("%d links judged, want the page's 8 same-host links: %v", len(got), got)
+	}
+	for _, bad := range [][]string{{"--page", "-"}, {"--page", "-", "not a url"}, {"--page", "/no/such/file.html", "https://www.example.de/"}} {
+		var o, e bytes.Buffer
+		if code := runShape(bad, strings.NewReader(page), &o, &e); code == 0 || e.Len() == 0 {
+			t.Errorf("shape %q: exit %d, stderr %q; want a failure with a reason", bad, code, e.String())
+		}
+	}
+}

@@ -24,55 +24,7 @@ import (
 // only adds a query to another article link (/article/X/?n_cid=mail beside
 // /article/X/): the same story with a tracking parameter.
 func pageLinks(p *Page, pu *url.URL, r *resolver, anchors []anchor) {
-	// entry is one distinct link while the anchors are read.
-	type entry struct {
-		url, text string
-		weak      bool // text is a stand-in
-	}
-	var links []entry
-	var page []shape.Link             // shape.Input of each link, its place and text, for InPage
-	var inMenu []bool                 // link -> one of its anchors is in the menu (nav, not footer)
-	of := make([]int32, len(anchors)) // anchor -> index in links, -1 for none
-	at := map[string]int{}            // URL -> index in links
-	for i := range anchors {
-		a := &anchors[i]
-		of[i] = -1
-		res := r.resolve(a.href)
-		if res.u == nil || res.feed || a.relFeed || !sameHost(pu, res.u) {
-			continue // feed: URLs and rel=feed anchors are feeds (feedAnchors)
-		}
-		if j, ok := at[res.s]; ok {
-			of[i] = int32(j)
-			e := &links[j]
-			if a.text != "" && (e.text == "" || (e.weak && !a.weakText)) {
-				e.text, e.weak = a.text, a.weakText
-			}
-			page[j].Nav = page[j].Nav || a.nav
-			page[j].Footer = page[j].Footer || a.footer
-			page[j].Tag = page[j].Tag || a.relTag
-			inMenu[j] = inMenu[j] || a.nav && !a.footer
-			if serviceAnchor(a) && !shape.ServiceText(page[j].Text) {
-				page[j].Text = a.text // a service text wins
-			} else if page[j].Text == "" && !a.weakText {
-				page[j].Text = a.text
-			}
-			continue
-		}
-		of[i] = int32(len(links))
-		at[res.s] = len(links)
-		links = append(links, entry{url: res.s, text: a.text, weak: a.weakText})
-		l := shape.Link{Path: shape.Input(res.u), Nav: a.nav, Footer: a.footer, Tag: a.relTag}
-		inMenu = append(inMenu, a.nav && !a.footer)
-		if !a.weakText {
-			l.Text = a.text
-		}
-		page = append(page, l)
-	}
-	for j := range page {
-		// One Link per URL: in the footer only when no anchor of it is in
-		// the menu (shape.Link: a menu place wins).
-		page[j].Footer = page[j].Footer && !inMenu[j]
-	}
+	links, page, of, at := sameHostLinks(pu, r, anchors)
 	p.SameHostLinks = len(links)
 	self := pu.String()
 	verdicts := shape.InPage(page)
@@ -185,4 +137,107 @@ func SectionArticles(pageURL string, body []byte, contentType string) ([]Link, e
 		return nil, fmt.Errorf("section articles: %w", err)
 	}
 	return Dominant(p.Articles), nil
+}
+
+// linkEntry is one distinct same-host link of a page: its URL and the
+// first text its anchors give it (weak: a stand-in from an image alt or a
+// label).
+type linkEntry struct {
+	url, text string
+	weak      bool
+}
+
+// sameHostLinks collects the distinct same-host links of a page from its
+// anchors, each with its place and text as shape.InPage takes them
+// (page, parallel to links); of maps an anchor to its link (-1: none), at
+// a URL to its link.
+func sameHostLinks(pu *url.URL, r *resolver, anchors []anchor) (links []linkEntry, page []shape.Link, of []int32, at map[string]int) {
+	var inMenu []bool // link -> one of its anchors is in the menu (nav, not footer)
+	of = make([]int32, len(anchors))
+	at = map[string]int{}
+	for i := range anchors {
+		a := &anchors[i]
+		of[i] = -1
+		res := r.resolve(a.href)
+		if res.u == nil || res.feed || a.relFeed || !sameHost(pu, res.u) {
+			continue // feed: URLs and rel=feed anchors are feeds (feedAnchors)
+		}
+		if j, ok := at[res.s]; ok {
+			of[i] = int32(j)
+			e := &links[j]
+			if a.text != "" && (e.text == "" || (e.weak && !a.weakText)) {
+				e.text, e.weak = a.text, a.weakText
+			}
+			page[j].Nav = page[j].Nav || a.nav
+			page[j].Footer = page[j].Footer || a.footer
+			page[j].Tag = page[j].Tag || a.relTag
+			inMenu[j] = inMenu[j] || a.nav && !a.footer
+			if serviceAnchor(a) && !shape.ServiceText(page[j].Text) {
+				page[j].Text = a.text // a service text wins
+			} else if page[j].Text == "" && !a.weakText {
+				page[j].Text = a.text
+			}
+			continue
+		}
+		of[i] = int32(len(links))
+		at[res.s] = len(links)
+		links = append(links, linkEntry{url: res.s, text: a.text, weak: a.weakText})
+		l := shape.Link{Path: shape.Input(res.u), Nav: a.nav, Footer: a.footer, Tag: a.relTag}
+		inMenu = append(inMenu, a.nav && !a.footer)
+		if !a.weakText {
+			l.Text = a.text
+		}
+		page = append(page, l)
+	}
+	for j := range page {
+		// One Link per URL: in the footer only when no anchor of it is in
+		// the menu (shape.Link: a menu place wins).
+		page[j].Footer = page[j].Footer && !inMenu[j]
+	}
+	return links, page, of, at
+}
+
+// JudgedLink is one same-host link of a page as the page classifier judged
+// it: its URL and text, where it sits (Place: "menu", "footer" or "body"),
+// whether an anchor marks it rel=tag, and the verdict with the rule that
+// decided it (shape.InPage).
+type JudgedLink struct {
+	URL     string        `json:"url"`
+	Text    string        `json:"text,omitempty"`
+	Place   string        `json:"place"`
+	Tag     bool          `json:"rel_tag,omitempty"`
+	Verdict shape.Verdict `json:"verdict"`
+}
+
+// Links judges every distinct same-host link of one HTML page as Classify
+// does for its sections and articles, and says why: for `feedscout-host
+// shape --page`. The page itself is included (its own verdict); the
+// arguments are Classify's.
+func Links(pageURL string, body []byte, contentType string) ([]JudgedLink, error) {
+	pu, err := pageBase(pageURL)
+	if err != nil {
+		return nil, fmt.Errorf("classify: %w", err)
+	}
+	if len(body) > MaxBody {
+		body = body[:MaxBody]
+	}
+	d := extract(decode(body, contentType))
+	r := newResolver(pu, len(d.anchors))
+	if d.hasBase {
+		r.setBase(d.base)
+	}
+	links, page, _, _ := sameHostLinks(pu, r, d.anchors)
+	verdicts := shape.InPage(page)
+	out := make([]JudgedLink, len(links))
+	for i, l := range links {
+		place := "body"
+		switch {
+		case page[i].Nav && !page[i].Footer:
+			place = "menu"
+		case page[i].Footer:
+			place = "footer"
+		}
+		out[i] = JudgedLink{URL: l.url, Text: l.text, Place: place, Tag: page[i].Tag, Verdict: verdicts[i]}
+	}
+	return out, nil
 }

@@ -219,7 +219,7 @@ func InPage(links []Link) []Verdict {
 			continue
 		}
 		for d, ok := parentDir(p); ok; d, ok = parentDir(d) {
-			storyDirs[strings.ToLower(d)]++
+			storyDirs[d]++
 		}
 	}
 	navSeen := make(map[string]bool)
@@ -236,7 +236,7 @@ func InPage(links []Link) []Verdict {
 			out[i] = Verdict{Other, "service-text"}
 			continue
 		}
-		dir := storyDirs[strings.ToLower(dirOf(l.Path))]
+		dir := storyDirs[dirOf(l.Path)]
 		if out[i].Rule == "section" && dir == 0 && (headline[l.Path] && !nav[l.Path] || navHeadline[l.Path]) {
 			out[i] = Verdict{Article, "headline-text"}
 			continue

@@ -206,7 +206,7 @@ func InPage(links []Link) []Verdict {
 				navHeadline[l.Path] = true
 			}
 		}
-		if t := strings.TrimSpace(l.Text); len(t) > 1 && t[0] == '#' || l.Tag {
+		if t := strings.TrimSpace(l.Text); (len(t) > 1 && t[0] == '#') || l.Tag {
 			hashtag[l.Path] = true
 		}
 	}

@@ -37,13 +37,24 @@ func Subtitle(st *State) string {
 	return s
 }
 
-// home is the site's homepage for a source URL.
-func home(src string) string {
-	u, err := url.Parse(src)
-	if err != nil {
-		return src
+// Home is the homepage of the site of u (https://example.com/ for
+// https://example.com/news/sitemap.xml), "" when u has no host: a feed's
+// link, an OPML outline's htmlUrl.
+func Home(u string) string {
+	p, err := url.Parse(u)
+	if err != nil || p.Host == "" {
+		return ""
 	}
-	return (&url.URL{Scheme: u.Scheme, Host: u.Host, Path: "/"}).String()
+	return (&url.URL{Scheme: p.Scheme, Host: p.Host, Path: "/"}).String()
+}
+
+// home is the site's homepage for a feed of src, src itself when it has
+// no host.
+func home(src string) string {
+	if h := Home(src); h != "" {
+		return h
+	}
+	return src
 }
 
 // updated is the feed's date: its newest entry, else the last good fetch.

@@ -25,7 +25,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -208,22 +207,13 @@ func subscriptions(states []*follow.State) []opml.Subscription {
 		if st.Refused != "" || kind == "" {
 			continue
 		}
-		s := opml.Subscription{Kind: kind, URL: st.Source, Title: st.Title, Site: home(st.URL), Added: st.Created.UTC().Format(time.RFC3339)}
+		s := opml.Subscription{Kind: kind, URL: st.Source, Title: st.Title, Site: follow.Home(st.URL), Added: st.Created.UTC().Format(time.RFC3339)}
 		if st.Kind == follow.KindJSONFeed {
 			s.Format = "json"
 		}
 		subs = append(subs, s)
 	}
 	return subs
-}
-
-// home is the homepage of the site of u.
-func home(u string) string {
-	p, err := url.Parse(u)
-	if err != nil || p.Host == "" {
-		return ""
-	}
-	return (&url.URL{Scheme: p.Scheme, Host: p.Host, Path: "/"}).String()
 }
 
 // opml answers with every source asked for, written by the one OPML

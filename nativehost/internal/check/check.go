@@ -248,7 +248,7 @@ func (r *run) check(rawURL string) {
 			first = " (the first: " + sm.entries[0].loc + ")"
 		}
 		r.add(finding(report.LevelNote, CodeIndex,
-			fmt.Sprintf("A sitemap index of %s sitemaps: check each of them%s.", thousands(len(sm.entries)), first), src, "sitemaps", len(sm.entries)))
+			fmt.Sprintf("A sitemap index of %s sitemaps: check each of them%s.", thousands(len(sm.entries)), first), src, "sitemaps", len(sm.entries), "first", firstLoc(sm.entries)))
 		r.res.Answers[2].Verdict, r.res.Answers[2].Why = VerdictNotAsked, "an index lists sitemaps, not articles"
 	default:
 		q3 := questionPublication(sm, resp.URL, r.o.Now(), src)
@@ -282,6 +282,14 @@ func (r *run) check(rawURL string) {
 	}
 	r.add(q4...)
 	r.answer(4, q4)
+}
+
+// firstLoc is the first entry's <loc>, "" for an empty index.
+func firstLoc(entries []smEntry) string {
+	if len(entries) == 0 {
+		return ""
+	}
+	return entries[0].loc
 }
 
 // answerQ1 sets up the four answers with the first one's verdict.

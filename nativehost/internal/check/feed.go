@@ -176,7 +176,7 @@ func itemRules(items []feedItem, format string, now time.Time, base *report.Sour
 			if format == "json" {
 				text = fmt.Sprintf("item %d: %s %s repeats the id of item %d: readers keep one of the two.", i+1, idName, clip(it.id, 100), prev)
 			}
-			l.add(finding(report.LevelError, CodeIDDuplicate, text, at(base, it.idLine), "line", it.idLine, "item", i+1, "id", clip(it.id, 200), "first", prev))
+			l.add(finding(report.LevelError, CodeIDDuplicate, text, at(base, it.idLine), "line", it.idLine, "item", i+1, "id", clip(it.id, 200), "first", prev, "element", name))
 		} else if format == "json" {
 			seen[it.id] = i + 1
 		} else {
@@ -193,7 +193,7 @@ func itemRules(items []feedItem, format string, now time.Time, base *report.Sour
 				if format == "json" {
 					text = fmt.Sprintf("item %d: %q %s is %d hours in the future: readers sort it above every new item until then.", i+1, it.dateTag, clip(it.date, 60), hours)
 				}
-				l.add(finding(report.LevelWarning, CodeFutureItem, text, at(base, it.dateLine), "line", it.dateLine, "item", i+1, "date", clip(it.date, 60), "hours", hours))
+				l.add(finding(report.LevelWarning, CodeFutureItem, text, at(base, it.dateLine), "line", it.dateLine, "item", i+1, "date", clip(it.date, 60), "hours", hours, "element", it.dateTag))
 			}
 			continue
 		}

@@ -69,6 +69,22 @@ const (
 	CodeNoItems         = "no-items"          // a feed without items
 )
 
+// Codes are every finding code Run and the health rules emit, in the
+// order of the constants above: the list the popup's messages are held to
+// (tests/check_codes_test.go). TestCodes keeps it in step with the
+// constants and with every finding the package builds.
+var Codes = []string{
+	CodeFetch, CodeHTTPStatus, CodeRedirect, CodeTooLarge, CodeEmpty, CodeBOM, CodeJunk,
+	CodeDoctype, CodeXMLSyntax, CodeTruncated, CodeNotXML, CodeNotSitemap, CodeNamespace,
+	CodeEncoding, CodeNoLoc, CodeLocURL, CodeLocLong, CodeLastmod, CodeIndex, CodeTextSitemap,
+	CodeNotNews, CodeNewsPublication, CodeNewsLanguage, CodeNewsName, CodeNewsTitle,
+	CodeNewsDate, CodeNewsOld, CodeNewsFuture, CodeNewsLimit, CodeHost, CodeScheme,
+	CodeDuplicateLoc, CodeURLLimit, CodeContentType, CodeNotFeed, CodeFeedBroken,
+	CodeValidators, CodeConditional, CodeGzip, CodeSelfMissing, CodeSelfMismatch, CodeHub,
+	CodeIDMissing, CodeIDDuplicate, CodeDateUnparseable, CodeDateMissing, CodeStale,
+	CodeFutureItem, CodeMoreLikeThis, CodeNoItems,
+}
+
 // Thresholds of the rules.
 const (
 	// NewsWindow: Google News takes articles of the last two days.

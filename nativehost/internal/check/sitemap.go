@@ -186,11 +186,11 @@ func questionSitemap(p prolog, c *smCollector, base *report.Source) []report.Fin
 	case p.root.Space == "":
 		l.add(finding(report.LevelError, CodeNamespace,
 			fmt.Sprintf(`line %d: %s declares no namespace; a sitemap's root is xmlns="%s".`, p.rootLine, root, NamespaceSitemap),
-			at(base, p.rootLine), "line", p.rootLine, "namespace", ""))
+			at(base, p.rootLine), "line", p.rootLine, "namespace", "", "root", c.rootLocal))
 	case p.root.Space != NamespaceSitemap:
 		l.add(finding(report.LevelError, CodeNamespace,
 			fmt.Sprintf(`line %d: %s is in the namespace %s; a sitemap's root is xmlns="%s".`, p.rootLine, root, p.root.Space, NamespaceSitemap),
-			at(base, p.rootLine), "line", p.rootLine, "namespace", p.root.Space))
+			at(base, p.rootLine), "line", p.rootLine, "namespace", p.root.Space, "root", c.rootLocal))
 	}
 	if !utf8Label(p.encoding) {
 		l.add(finding(report.LevelError, CodeEncoding,
@@ -213,10 +213,10 @@ func questionSitemap(p prolog, c *smCollector, base *report.Source) []report.Fin
 		e := &c.entries[i]
 		switch {
 		case e.locs == 0:
-			l.add(finding(report.LevelError, CodeNoLoc, fmt.Sprintf("line %d: <%s> has no <loc>.", e.line, item), at(base, e.line), "line", e.line))
+			l.add(finding(report.LevelError, CodeNoLoc, fmt.Sprintf("line %d: <%s> has no <loc>.", e.line, item), at(base, e.line), "line", e.line, "entry", item))
 			continue
 		case e.locs > 1:
-			l.add(finding(report.LevelError, CodeNoLoc, fmt.Sprintf("line %d: <%s> has %d <loc> elements; it takes exactly one.", e.line, item, e.locs), at(base, e.line), "line", e.line, "count", e.locs))
+			l.add(finding(report.LevelError, CodeNoLoc, fmt.Sprintf("line %d: <%s> has %d <loc> elements; it takes exactly one.", e.line, item, e.locs), at(base, e.line), "line", e.line, "count", e.locs, "entry", item))
 		}
 		if !report.WebURL(e.loc) {
 			l.add(finding(report.LevelError, CodeLocURL,
@@ -341,7 +341,7 @@ func questionPublication(c *smCollector, sitemapURL string, now time.Time, base 
 		case age < -10*time.Minute:
 			l.add(finding(report.LevelWarning, CodeNewsFuture,
 				fmt.Sprintf("line %d: <news:publication_date> %s is %d hours in the future: the date of first publication, not of the export.", n.dateLine, n.date, int((-age+time.Hour-1)/time.Hour)),
-				at(base, n.dateLine), "line", n.dateLine, "date", n.date))
+				at(base, n.dateLine), "line", n.dateLine, "date", n.date, "hours", int((-age+time.Hour-1)/time.Hour)))
 		}
 	}
 	fs := l.done(base)

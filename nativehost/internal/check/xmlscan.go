@@ -122,11 +122,11 @@ func scanXML(body []byte, base *report.Source, v visitor) (p prolog, fs []report
 			if f := strings.Fields(strings.ToLower(string(t))); len(f) >= 2 && f[0] == "doctype" && strings.TrimSuffix(f[1], ">") == "html" {
 				return fail(finding(report.LevelError, CodeNotXML,
 					fmt.Sprintf("line %d: <!%s> starts a web page (HTML), neither a sitemap nor a feed.", line, clip(strings.TrimSpace(string(t)), 40)),
-					at(base, line), "line", line))
+					at(base, line), "line", line, "directive", clip(strings.TrimSpace(string(t)), 40)))
 			}
 			return fail(finding(report.LevelError, CodeDoctype,
 				fmt.Sprintf("line %d: <!%s> declares a DTD, which neither a sitemap nor a feed needs; feedscout does not read one (entity expansion attacks readers): remove it.", line, clip(strings.Join(strings.Fields(string(t)), " "), 60)),
-				at(base, line), "line", line))
+				at(base, line), "line", line, "directive", clip(strings.Join(strings.Fields(string(t)), " "), 60)))
 		case xml.StartElement:
 			qname := t.Name.Local
 			if prefix := rawPrefix(body[start:], d); prefix != "" && utf8Label(p.encoding) {
@@ -136,7 +136,7 @@ func scanXML(body []byte, base *report.Source, v visitor) (p prolog, fs []report
 				if rootDone {
 					return fail(finding(report.LevelError, CodeXMLSyntax,
 						fmt.Sprintf("line %d: a second root element <%s> after the first one closed; an XML file has exactly one.", line, qname),
-						at(base, line), "line", line, "error", "second root"))
+						at(base, line), "line", line, "error", "second root", "element", qname))
 				}
 				p.root, p.rootLine = t.Name, line
 			}
@@ -151,14 +151,14 @@ func scanXML(body []byte, base *report.Source, v visitor) (p prolog, fs []report
 		case xml.CharData:
 			if len(stack) == 0 {
 				if s := bytes.TrimSpace(t); len(s) > 0 {
-					where := "before the root element"
+					where, side := "before the root element", "before"
 					if rootDone {
-						where = "after the root element"
+						where, side = "after the root element", "after"
 					}
 					l := line + bytes.Count(t[:bytes.Index(t, s)], []byte("\n"))
 					return fail(finding(report.LevelError, CodeJunk,
 						fmt.Sprintf("line %d: text %s: %q; nothing but the one root element may hold text.", l, where, clip(string(s), 60)),
-						at(base, l), "line", l, "before", clip(string(s), 60)))
+						at(base, l), "line", l, "before", clip(string(s), 60), "where", side))
 				}
 				continue
 			}

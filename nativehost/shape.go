@@ -67,8 +67,8 @@ func runShape(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			continue
 		}
 		v := shape.URL(u)
-		if *text != "" && v.Rule != "service-host" {
-			v = shape.InPage([]shape.Link{{Path: shape.Input(u), Text: *text}})[0]
+		if *text != "" {
+			v = shape.OnHost(u.Hostname(), shape.InPage([]shape.Link{{Path: shape.Input(u), Text: *text}})[0])
 		}
 		if *asJSON {
 			enc.Encode(shapeLine{URL: in, Shape: v.Shape, Rule: v.Rule})

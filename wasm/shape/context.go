@@ -79,6 +79,55 @@ func InContext(paths []string) []Verdict {
 	return out
 }
 
+// Locs judges the absolute URLs of one sitemap (its <loc>s) together:
+// InContext's verdicts on their paths and queries, so that a short story
+// slug among forty stories under /news/ is a story, then their hosts
+// (OnHost: on a service host a loc is other). The result is parallel to
+// locs. A loc that is not absolute is judged as a path.
+func Locs(locs []string) []Verdict {
+	paths := make([]string, len(locs))
+	for i, loc := range locs {
+		_, paths[i] = splitLoc(loc)
+	}
+	out := InContext(paths)
+	for i, loc := range locs {
+		if host, _ := splitLoc(loc); host != "" {
+			out[i] = OnHost(hostname(host), out[i])
+		}
+	}
+	return out
+}
+
+// splitLoc splits an absolute URL into its authority and what follows it
+// (path, query and fragment; "/" when nothing does), without parsing or
+// copying; a string without "://" is all path.
+func splitLoc(loc string) (authority, path string) {
+	i := strings.Index(loc, "://")
+	if i < 0 {
+		return "", loc
+	}
+	rest := loc[i+3:]
+	j := strings.IndexAny(rest, "/?#")
+	if j < 0 {
+		return rest, "/"
+	}
+	return rest[:j], rest[j:]
+}
+
+// hostname is an authority's host without user information and port.
+func hostname(authority string) string {
+	if i := strings.LastIndexByte(authority, '@'); i >= 0 {
+		authority = authority[i+1:]
+	}
+	if strings.HasPrefix(authority, "[") {
+		return "" // an IPv6 literal: no service label
+	}
+	if i := strings.LastIndexByte(authority, ':'); i >= 0 {
+		authority = authority[:i]
+	}
+	return authority
+}
+
 // parentDir is path's directory without its last segment, query and
 // fragment (/news/heat-wave/ -> /news), a substring of path; false for the
 // root and for top-level paths, whose siblings are the whole site and make

@@ -158,10 +158,8 @@ func heldoutVerdicts(rows []heldoutRow) map[string][]Verdict {
 	}
 	// The host first, as URL and the page classifier judge it.
 	for i, r := range rows {
-		if Host(r.u.Hostname()) {
-			ctx[i] = Verdict{Other, "service-host"}
-			page[i] = ctx[i]
-		}
+		ctx[i] = OnHost(r.u.Hostname(), ctx[i])
+		page[i] = OnHost(r.u.Hostname(), page[i])
 	}
 	out["InContext"] = ctx
 	out["InPage"] = page

@@ -53,14 +53,20 @@ func Input(u *url.URL) string {
 	return u.EscapedPath() + "?" + u.RawQuery
 }
 
-// URL judges u by its host and then its path and query: a service host
-// (Host: forum.example.com, shop.example.com) makes it other, rule
-// "service-host"; otherwise it is Path(Input(u)).
-func URL(u *url.URL) Verdict {
-	if Host(u.Hostname()) {
-		return Verdict{Other, "service-host"}
+// URL judges u by its path and query (Path(Input(u))) and then its host:
+// on a service host (Host: forum.example.com, shop.example.com) anything
+// but a dated story is other, rule "service-host" (OnHost).
+func URL(u *url.URL) Verdict { return OnHost(u.Hostname(), Path(Input(u))) }
+
+// OnHost is v, the verdict of a path on host, unless host is a service host
+// (Host): then it is other, rule "service-host", except a story dated by
+// its path (rules dated-path, dated-slug: a shop's or a help center's
+// blog post, /2026/11/boots-that-last/).
+func OnHost(host string, v Verdict) Verdict {
+	if v.Rule == "dated-path" || v.Rule == "dated-slug" || !Host(host) {
+		return v
 	}
-	return Path(Input(u))
+	return Verdict{Other, "service-host"}
 }
 
 // Host reports whether host is a site's service host: its first label

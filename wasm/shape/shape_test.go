@@ -1,6 +1,7 @@
 package shape
 
 import (
+	"fmt"
 	"net/url"
 	"strings"
 	"testing"
@@ -285,6 +286,57 @@ func TestShapeInContext(t *testing.T) {
 		if v != Path(list[i]) {
 			t.Errorf("%s among categories = %v, want Path's verdict %v", list[i], v, Path(list[i]))
 		}
+	}
+}
+
+// TestURLHost: on a service host nothing but a dated story is an article
+// or a section; www, m and news hosts, and bare registrable names, are no
+// service hosts.
+func TestURLHost(t *testing.T) {
+	for in, want := range map[string]Verdict{
+		"https://forum.example.com/t/ducks-win/123":           {Other, "service-host"},
+		"https://shop.example.de/herren/schuhe/":              {Other, "service-host"},
+		"https://jobs2.example.com/listing/4711":              {Other, "service-host"},
+		"https://epaper-archiv.example.de/ausgabe/":           {Other, "service-host"},
+		"https://shop.example.com/2026/11/boots-that-last/":   {Article, "dated-path"},
+		"https://www.example.com/politik/":                    {Section, "section"},
+		"https://news.example.com/politik/":                   {Section, "section"},
+		"https://shop.com/politik/":                           {Section, "section"},
+		"https://m.example.com/2026/11/30/ducks-win-the-cup/": {Article, "dated-path"},
+	} {
+		u, err := url.Parse(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := URL(u); got != want {
+			t.Errorf("URL(%s) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+// TestLocs: a sitemap's locs are judged together, then by their hosts.
+func TestLocs(t *testing.T) {
+	locs := []string{"https://forum.example.com/t/ducks-win/123", "https://www.example.com/news/heat-wave/"}
+	for i := 0; i < 8; i++ {
+		locs = append(locs, fmt.Sprintf("https://www.example.com/news/story-number-%d-of-the-day/", i))
+	}
+	locs = append(locs, "/news/relative/", "https://user@www.example.com:8443/politik/", "https://[::1]:8080/sport/")
+	got := Locs(locs)
+	want := map[int]Verdict{
+		0:  {Other, "service-host"},
+		1:  {Article, "sibling-articles"},
+		2:  {Article, "slug"},
+		10: {Article, "sibling-articles"},
+		11: {Section, "section"},
+		12: {Section, "section"},
+	}
+	for i, w := range want {
+		if got[i] != w {
+			t.Errorf("Locs: %s = %v, want %v", locs[i], got[i], w)
+		}
+	}
+	if len(Locs(nil)) != 0 {
+		t.Error("Locs(nil) is not empty")
 	}
 }
 

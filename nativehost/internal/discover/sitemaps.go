@@ -3,7 +3,6 @@ package discover
 import (
 	"bytes"
 	"errors"
-	"net/url"
 	"time"
 
 	"feedscout/nativehost/internal/fetch"
@@ -128,9 +127,13 @@ func (r *run) useSitemap(u string, sm *sitemap.Sitemap, depts []report.Departmen
 		if depts != nil {
 			return false // a split sections list is not a department choice
 		}
-		for _, e := range sm.Entries {
-			pu, err := url.Parse(e.Loc)
-			if err != nil || len(e.Loc) > maxURL || shape.URL(pu).Shape != shape.Section || !r.robotsAllows(e.Loc) {
+		locs := make([]string, len(sm.Entries))
+		for i, e := range sm.Entries {
+			locs[i] = e.Loc
+		}
+		verdicts := shape.Locs(locs) // as Judge judged them: together
+		for i, e := range sm.Entries {
+			if len(e.Loc) > maxURL || verdicts[i].Shape != shape.Section || !report.WebURL(e.Loc) || !r.robotsAllows(e.Loc) {
 				continue
 			}
 			s := report.Section{URL: e.Loc}

@@ -75,9 +75,14 @@ func Judge(sm *Sitemap, now time.Time) Judgement {
 	var sections, articles, dated, recent int
 	var facts NewsFacts
 	since := now.Add(-NewsWindow)
+	locs := make([]string, len(sm.Entries))
+	for i := range sm.Entries {
+		locs[i] = sm.Entries[i].Loc
+	}
+	verdicts := shape.Locs(locs) // the locs judged together: siblings and hosts count
 	for i := range sm.Entries {
 		e := &sm.Entries[i]
-		switch shape.Path(locPath(e.Loc)).Shape {
+		switch verdicts[i].Shape {
 		case shape.Section:
 			sections++
 		case shape.Article:

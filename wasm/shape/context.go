@@ -84,7 +84,18 @@ func InContext(paths []string) []Verdict {
 // slug among forty stories under /news/ is a story, then their hosts
 // (OnHost: on a service host a loc is other). The result is parallel to
 // locs. A loc that is not absolute is judged as a path.
+//
+// Past LocsMax locs each is judged alone (Loc): a sitemap that long lists
+// stories, whose dates and ids decide without siblings, and judging 50,000
+// paths together would cost the host megabytes for nothing.
 func Locs(locs []string) []Verdict {
+	if len(locs) > LocsMax {
+		out := make([]Verdict, len(locs))
+		for i, loc := range locs {
+			out[i] = Loc(loc)
+		}
+		return out
+	}
 	paths := make([]string, len(locs))
 	for i, loc := range locs {
 		_, paths[i] = splitLoc(loc)
@@ -96,6 +107,20 @@ func Locs(locs []string) []Verdict {
 		}
 	}
 	return out
+}
+
+// LocsMax is the most locs Locs judges together.
+const LocsMax = 10000
+
+// Loc judges one absolute URL alone, as URL does, without parsing it:
+// Path of what follows the authority, then OnHost. It allocates nothing.
+func Loc(loc string) Verdict {
+	authority, path := splitLoc(loc)
+	v := Path(path)
+	if authority == "" {
+		return v
+	}
+	return OnHost(hostname(authority), v)
 }
 
 // splitLoc splits an absolute URL into its authority and what follows it

@@ -338,6 +338,26 @@ func TestLocs(t *testing.T) {
 	if len(Locs(nil)) != 0 {
 		t.Error("Locs(nil) is not empty")
 	}
+	// Loc judges one alone, allocation-free; past LocsMax Locs does so too.
+	for _, loc := range locs {
+		u, err := url.Parse(loc)
+		if err == nil && u.Host != "" {
+			if v := Loc(loc); v != URL(u) {
+				t.Errorf("Loc(%s) = %v, URL = %v", loc, v, URL(u))
+			}
+		}
+		if a := testing.AllocsPerRun(3, func() { Loc(loc) }); a != 0 {
+			t.Errorf("Loc(%s) allocates %.0f times", loc, a)
+		}
+	}
+	long := make([]string, LocsMax+1)
+	for i := range long {
+		long[i] = locs[1] // /news/heat-wave/: a section alone, a story among stories
+	}
+	long[0] = "https://www.example.com/news/story-number-1-of-the-day/"
+	if v := Locs(long)[1]; v != Loc(locs[1]) {
+		t.Errorf("Locs of %d locs: %v, want each alone: %v", len(long), v, Loc(locs[1]))
+	}
 }
 
 func TestInPage(t *testing.T) {

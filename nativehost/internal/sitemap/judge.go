@@ -75,14 +75,25 @@ func Judge(sm *Sitemap, now time.Time) Judgement {
 	var sections, articles, dated, recent int
 	var facts NewsFacts
 	since := now.Add(-NewsWindow)
-	locs := make([]string, len(sm.Entries))
-	for i := range sm.Entries {
-		locs[i] = sm.Entries[i].Loc
+	// The locs are judged together (siblings and hosts count), or, past
+	// shape.LocsMax, each alone with nothing allocated.
+	var verdicts []shape.Verdict
+	if len(sm.Entries) <= shape.LocsMax {
+		locs := make([]string, len(sm.Entries))
+		for i := range sm.Entries {
+			locs[i] = sm.Entries[i].Loc
+		}
+		verdicts = shape.Locs(locs)
 	}
-	verdicts := shape.Locs(locs) // the locs judged together: siblings and hosts count
 	for i := range sm.Entries {
 		e := &sm.Entries[i]
-		switch verdicts[i].Shape {
+		v := shape.Verdict{}
+		if verdicts != nil {
+			v = verdicts[i]
+		} else {
+			v = shape.Loc(e.Loc)
+		}
+		switch v.Shape {
 		case shape.Section:
 			sections++
 		case shape.Article:

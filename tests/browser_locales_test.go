@@ -55,6 +55,7 @@ var languageNeutral = map[string]bool{
 	"sentence_end": true, "seconds": true, "milliseconds": true,
 	"cause_join": true, "sentence_join": true,
 	"urls_one": true, "urls_few": true, "urls_many": true, "urls_other": true,
+	"finding_size_mb": true, "finding_size_kb": true,
 }
 
 func TestLocales(t *testing.T) {

@@ -2,13 +2,15 @@
 // when it read it: report feeds[].health, sitemaps[].health) and its Check
 // button, which asks the host for the full check (PROTOCOL.md, check) and
 // lists the findings. Rendering only: every rule is the host's
-// (nativehost/internal/check). A health line is said in the user's
-// language from its code and args (docs/checking.md); the full check's
-// findings are the host's English sentences, as `feedscout-host check`
-// prints them. Everything is shown as text.
+// (nativehost/internal/check). A health line and the full check's
+// findings are said in the user's language from their code and args
+// (docs/checking.md; the findings' table is lib/findings.js), the host's
+// English sentence for a code or args the popup does not know. Everything
+// is shown as text.
 
 import { t, tn, has } from "../lib/i18n.js";
 import { costSummary } from "../lib/words.js";
+import { findingText } from "../lib/findings.js";
 import { el } from "./dom.js";
 import { ask } from "./host.js";
 
@@ -128,7 +130,7 @@ export function checkButton(url, title, box) {
         ? el(
             "ul",
             { class: "findings", "aria-label": t("findings_label") },
-            ...findings.map((f) => el("li", { class: `finding ${String(f.level || "")}`, "data-code": String(f.code || "") }, `${levelWord(f.level)}: ${String(f.text || "")}`)),
+            ...findings.map((f) => el("li", { class: `finding ${String(f.level || "")}`, "data-code": String(f.code || "") }, `${levelWord(f.level)}: ${findingText(f, res)}`)),
           )
         : null,
     );

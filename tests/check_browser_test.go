@@ -9,6 +9,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -32,8 +33,7 @@ func checkBrowser(t *testing.T, lang string) (*browser, *fixtureweb.Web) {
 	return startBrowser(t, o), web
 }
 
-// In Russian, a health line is said from its code and args; the full
-// check's findings stay the host's sentences.
+// In Russian, a health line is said from its code and args.
 func TestCheckPopupHealthInRussian(t *testing.T) {
 	b, web := checkBrowser(t, "ru")
 	ctx := popupOnSite(t, b, web, "check-health-news")
@@ -54,6 +54,51 @@ func TestCheckPopupHealthInRussian(t *testing.T) {
 	feed := eval[[]string](t, ctx, `[...document.querySelectorAll("#found-feeds .health li")].map(e => e.textContent)`)
 	if len(feed) < 2 || feed[0] != "Нет ETag и Last-Modified: читалки каждый раз скачивают его целиком." || !strings.HasPrefix(feed[1], "Без сжатия: просили gzip, а пришло ") {
 		t.Fatalf("feed health line %q", feed)
+	}
+}
+
+// In German, Check says the full check's findings from their code and
+// args (lib/findings.js), none of them in the host's English, as text.
+func TestCheckPopupFindingsInGerman(t *testing.T) {
+	b, web := checkBrowser(t, "de")
+	ctx := popupOnSite(t, b, web, "check-health-news")
+	if l := eval[string](t, ctx, `chrome.i18n.getMessage("locale")`); l != "de" {
+		t.Fatalf("popup language %q, want de (is chromium-l10n installed?)", l)
+	}
+	find(t, ctx)
+	eval[bool](t, ctx, `(document.querySelector("#found-sitemaps .check").click(), true)`)
+	waitJS(t, ctx, `document.querySelectorAll("#found-sitemaps .check-result .findings li").length > 0`, 30*time.Second)
+	findings := eval[[]string](t, ctx, `[...document.querySelectorAll("#found-sitemaps .check-result .findings li")].map(e => e.textContent)`)
+	oldest := web.Started.Add(-130*time.Hour - 30*time.Minute).UTC().Format(time.RFC3339)
+	want := []string{
+		"Warnung: 31 von 40 Einträgen sind älter als 48 Stunden (der älteste, Zeile 109: " + oldest + ", 130 Stunden alt): Google News nimmt nur die letzten zwei Tage; sie oder ihren <news:news>-Block entfernen.",
+		"Fehler: Ausgeliefert als text/html: die Sitemap als application/xml ausliefern.",
+	}
+	if strings.Join(findings, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("check findings %q, want %q", findings, want)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll("#found-sitemaps .check-result news\\:news").length`); n != 0 {
+		t.Fatalf("a finding became markup (%d elements)", n)
+	}
+	answers := eval[string](t, ctx, `document.querySelector("#found-sitemaps .check-result .answers").textContent`)
+	if strings.Contains(answers, "Is the") {
+		t.Fatalf("the four answers are in English: %q", answers)
+	}
+
+	// A feed with several findings: none reads as the host's English.
+	ctx = popupOnSite(t, b, web, "check-health-feed")
+	find(t, ctx)
+	eval[bool](t, ctx, `(document.querySelector("#found-feeds .check").click(), true)`)
+	waitJS(t, ctx, `document.querySelectorAll("#found-feeds .check-result .findings li").length > 0`, 30*time.Second)
+	feed := eval[[]string](t, ctx, `[...document.querySelectorAll("#found-feeds .check-result .findings li")].map(e => e.textContent)`)
+	english := regexp.MustCompile(`\b(the|is|are|readers|has|no)\b`)
+	for _, f := range feed {
+		if !strings.HasPrefix(f, "Fehler: ") && !strings.HasPrefix(f, "Warnung: ") && !strings.HasPrefix(f, "Hinweis: ") || english.MatchString(f) {
+			t.Errorf("feed finding %q is not said in German", f)
+		}
+	}
+	if len(feed) < 2 || feed[0] != "Warnung: Kein ETag und kein Last-Modified: Feedreader laden ihn jedes Mal ganz herunter." {
+		t.Errorf("feed findings %q", feed)
 	}
 }
 

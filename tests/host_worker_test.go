@@ -261,3 +261,44 @@ func TestPopupCountsWhatServersSaw(t *testing.T) {
 		}
 	}
 }
+
+// When the host dies mid-click, the popup's cost line still says what the
+// site saw: the new host's report lists only its own requests, and the
+// popup adds those the first host made ("..., and 9 requests before the
+// host restarted"). At most one request may have been on the wire,
+// unseen, when the host died.
+func TestPopupCostAfterHostRestart(t *testing.T) {
+	site := budgetEater()
+	web, err := fixtureweb.Start(fixtureweb.Options{Dir: t.TempDir(), Sites: []fixtureweb.Site{site}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { web.Close() })
+	b := startBrowser(t, browserOptions{env: append(web.Env(), "FEEDSCOUT_PAUSE=150ms"), proxy: web.ProxyURL})
+	ctx := popupOnSite(t, b, web, site.Name)
+	web.Reset() // the tab's own load (the page, its favicon) is the browser's, not feedscout's
+	eval[bool](t, ctx, `(document.getElementById("find").click(), true)`)
+	waitJS(t, ctx, `document.querySelectorAll("#progress li").length >= 8`, 60*time.Second)
+	for _, pid := range hostPIDs(t, b) {
+		if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+			t.Fatalf("kill host %d: %v", pid, err)
+		}
+	}
+	waitJS(t, ctx, `document.body.dataset.discover === "done" || document.body.dataset.discover === "error"`, 90*time.Second)
+	if d := eval[string](t, ctx, `document.body.dataset.discover`); d != "done" {
+		t.Fatalf("Find feed ended in %s: %s", d, eval[string](t, ctx, `document.getElementById("discover-status").textContent`))
+	}
+	cost := eval[string](t, ctx, `document.getElementById("cost").textContent`)
+	m := regexp.MustCompile(`^(\d+) requests?, .+, and (\d+) requests? before the host restarted$`).FindStringSubmatch(cost)
+	if m == nil {
+		t.Fatalf("cost line %q, want the new host's requests and the first host's", cost)
+	}
+	now, _ := strconv.Atoi(m[1])
+	before, _ := strconv.Atoi(m[2])
+	hits := len(web.Hits(site.Host))
+	if before < 8 || now+before > hits || hits > now+before+1 {
+		t.Errorf("cost line %q (%d + %d), the site saw %d requests", cost, now, before, hits)
+	} else {
+		t.Logf("cost line %q, the site saw %d requests", cost, hits)
+	}
+}

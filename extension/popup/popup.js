@@ -183,16 +183,28 @@ async function find(site) {
     req.page = { url: tab.url, html: tab.html, content_type: tab.contentType };
   }
   const started = performance.now();
+  // The requests the site saw from a host that died mid-click: its rows
+  // are cleared when the worker starts another, whose report lists only
+  // its own, so the cost line adds them.
+  let sentBefore = 0;
+  let sentNow = 0;
   const reply = await ask(
     req,
-    (row) => progressRow(row, site),
-    () => document.getElementById("progress").replaceChildren(),
+    (row) => {
+      if (row.sent === true) sentNow++;
+      progressRow(row, site);
+    },
+    () => {
+      sentBefore += sentNow;
+      sentNow = 0;
+      document.getElementById("progress").replaceChildren();
+    },
   );
   const elapsedMs = performance.now() - started;
 
   if (reply.type === "result" && reply.report) {
     say("discover-status", "");
-    showReport(reply.report, site, elapsedMs);
+    showReport(reply.report, site, elapsedMs, sentBefore);
     body.dataset.discover = "done";
     body.dataset.outcome = String(reply.report.outcome || "");
   } else {
@@ -212,9 +224,10 @@ async function find(site) {
  * @param {object} report
  * @param {string} site
  * @param {number} [elapsedMs]
+ * @param {number} [sentBefore] requests a host that died mid-click made
  */
-function showReport(report, site, elapsedMs) {
-  renderReport(report, { site, elapsedMs, names: sectionNames(report) });
+function showReport(report, site, elapsedMs, sentBefore = 0) {
+  renderReport(report, { site, elapsedMs, names: sectionNames(report), sentBefore });
   const said = [document.getElementById("reason")?.textContent, document.getElementById("cost")?.textContent];
   announce(t("done_announce", { result: said.filter(Boolean).join(" ") }));
 }

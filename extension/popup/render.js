@@ -134,11 +134,13 @@ export function progressRow(req, site) {
  * sitemaps (one row per department where the site splits them), the
  * sections, and the cost.
  * @param {object} report
- * @param {{site: string, elapsedMs?: number, names?: Map<string, string>}} opts
+ * @param {{site: string, elapsedMs?: number, names?: Map<string, string>, sentBefore?: number}} opts
  *   elapsedMs is the popup's own measure, used when the report carries no
- *   elapsed_ms; names are the sections' anchor texts on the tab's page
+ *   elapsed_ms; names are the sections' anchor texts on the tab's page;
+ *   sentBefore the requests of a host that died mid-click, which the
+ *   report of the host started after it does not list
  */
-export function renderReport(report, { site, elapsedMs, names }) {
+export function renderReport(report, { site, elapsedMs, names, sentBefore = 0 }) {
   const root = document.getElementById("report");
   const parts = [];
   const outcome = String(report.outcome || "");
@@ -166,7 +168,10 @@ export function renderReport(report, { site, elapsedMs, names }) {
     parts.push(el("p", { class: "status", id: "omitted" }, t("omitted", { what })));
   }
   const ms = Number.isFinite(report.elapsed_ms) && report.elapsed_ms > 0 ? report.elapsed_ms : elapsedMs;
-  parts.push(el("p", { class: "cost", id: "cost" }, costSummary(report.requests, ms)));
+  const cost = costSummary(report.requests, ms);
+  // A host that died mid-click made requests this report does not list.
+  const costLine = sentBefore > 0 ? t("cost_restarted", { cost, earlier: tn("requests", sentBefore) }) : cost;
+  parts.push(el("p", { class: "cost", id: "cost" }, costLine));
   root.replaceChildren(...parts);
   if (!document.getElementById("progress").childElementCount) {
     for (const r of report.requests || []) progressRow(r, site);

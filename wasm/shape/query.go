@@ -83,7 +83,7 @@ func judgeQuery(q string) queryVerdict {
 		}
 		switch {
 		case strings.EqualFold(key, "format") && strings.EqualFold(val, "feed"),
-			strings.EqualFold(key, "feed"),
+			strings.EqualFold(key, "feed"), strings.EqualFold(key, "replytocom"),
 			(strings.EqualFold(key, "s") || strings.EqualFold(key, "q")) && val != "":
 			return queryVerdict{queryOther}
 		case foldIn(redirectParams, key) && isURLValue(val):

@@ -219,6 +219,16 @@ func judgeSegs(segs []string) Verdict {
 	if n == 1 && foldIn(serviceRoots, last) {
 		return Verdict{Other, "service-page"}
 	}
+	// A sports site's data pages: /mlb/stats/, /nfl/scoreboard.
+	if hasRole(last, roleSportsData) && listingAt(segs) < 0 {
+		return Verdict{Other, "service-page"}
+	}
+	// A service directory's pages: /services/mobile, /service/experten/.
+	for i := 0; i < n-1; i++ {
+		if strings.EqualFold(segs[i], "service") || strings.EqualFold(segs[i], "services") {
+			return Verdict{Other, "service-page"}
+		}
+	}
 
 	// Shops: /product/hp-laserjet-pro/, /produkte/123-toner.
 	for i := 0; i < n-1; i++ {

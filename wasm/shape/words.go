@@ -43,6 +43,9 @@ const (
 	// kind (videos, features): a short name under it is a sub-listing
 	// (/videos/digital/, /features/podcast/), a slug one of its items.
 	roleMediaDir
+	// roleSportsData: a last segment naming a sports site's data page
+	// (schedule, standings, stats): other at any depth.
+	roleSportsData
 	// roleShopDir: a parent naming a shop's item (product, produkt): what
 	// follows it is a product page, other. Alone it may be a section
 	// (ITmedia's /news/subtop/products/ is product news).
@@ -176,12 +179,12 @@ func init() {
 		content articleshow articleview wirestory newsdetail
 		liveblog live video videos gallery interactive
 		feature features p a i node blog changelog
-		image-article snippets pickup mnews
+		image-article snippets pickup mnews roundup roundups
 	`)
 	addWords(roleMediaDir, `video videos feature features`)
 	addWords(roleAuthor, `
 		author authors autor autoren auteur by profile
-		profiles people yazarlar journalist journalists staff bio bios
+		profiles people yazarlar journalist journalists staff bio bios u
 	`)
 	addWords(rolePage, `
 		page pages seite pagina strona sayfa
@@ -256,6 +259,8 @@ func init() {
 		horoskopy horoszkop horoscoop horoskooppi burclar zodiak
 		dating seznamka
 		players authors autoren autori auteurs autores avtory penulis
+		profiles menu push notifications emails information informationen
+		premium
 	`) {
 		serviceRoots[w] = true
 	}
@@ -402,7 +407,14 @@ func init() {
 		nieuwsbrief boletin
 		sitemap sitepolicy
 		contest contests puzzle puzzles sweepstakes giveaway ticket tickets
-		chat
+		chat submit publisher advertorial
+	`)
+	// The data pages of a sports site, at any depth (/mlb/stats/,
+	// /nfl/scoreboard): a listing of numbers, no stories.
+	addWords(roleSportsData, `
+		schedule schedules scoreboard scoreboards scores standings stats
+		statistics players teams transactions injuries fixtures livescore
+		livescores rankings tabelle tabellen spielplan
 	`)
 	// Legal and service pages glued into one word (privacypolicy,
 	// termsofuse), and phrases of English-speaking sites.
@@ -412,5 +424,10 @@ func init() {
 		collection-statement frequently-asked-questions paper-archive
 		contest chat chats live-chat anzeigen cgvu advertisement
 		advertisements community-rules communityrules
+		dmca dmca-removal dmca-policy submission submissions
+		write-for-us contribute polls poll taglist tag-list
+		get-involved take-action volunteer unterstuetzen unterstutzen
+		mitmachen mitglied-werden buchladen bookshop gutschein
+		partnerships advertorial advertorials
 	`)
 }

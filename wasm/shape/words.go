@@ -409,12 +409,14 @@ func init() {
 		contest contests puzzle puzzles sweepstakes giveaway ticket tickets
 		chat submit publisher advertorial
 	`)
-	// The data pages of a sports site, at any depth (/mlb/stats/,
-	// /nfl/scoreboard): a listing of numbers, no stories.
+	// The data pages of a sports site, at any depth (/mlb/scoreboard,
+	// /nfl/standings): a listing of numbers, no stories. Not stats,
+	// statistics, scores or rankings: /economy/statistics/ is Nikkei's
+	// department of economic statistics (at depth 1 they are serviceRoots).
 	addWords(roleSportsData, `
-		schedule schedules scoreboard scoreboards scores standings stats
-		statistics players teams transactions injuries fixtures livescore
-		livescores rankings tabelle tabellen spielplan
+		schedule schedules scoreboard scoreboards standings players teams
+		transactions injuries fixtures livescore livescores tabelle tabellen
+		spielplan
 	`)
 	// Legal and service pages glued into one word (privacypolicy,
 	// termsofuse), and phrases of English-speaking sites.

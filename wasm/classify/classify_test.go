@@ -3,6 +3,7 @@ package classify
 import (
 	"bytes"
 	"encoding/json"
+	"net/url"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -697,6 +698,42 @@ func TestAnchorInNavigation(t *testing.T) {
 	}
 }
 
+// sectionPaths classifies page as fetched from pageURL and returns its
+// sections' URLs without scheme and host.
+func sectionPaths(t *testing.T, pageURL, page string) []string {
+	t.Helper()
+	p, err := Classify(pageURL, []byte(page), "text/html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, _ := url.Parse(pageURL)
+	var got []string
+	for _, s := range p.Sections {
+		got = append(got, strings.TrimPrefix(s.URL, u.Scheme+"://"+u.Host))
+	}
+	return got
+}
+
+// TestServiceHostLinks: on a forum's host the page's links are no
+// sections, as shape.URL judges each alone; a dated story stays one.
+func TestServiceHostLinks(t *testing.T) {
+	page := `<html><body><nav><a href="/politik/">Politik</a><a href="/sport/">Sport</a></nav>
+<a href="/2026/11/30/ducks-win-the-cup/">Ducks win</a></body></html>`
+	if got := sectionPaths(t, "https://forum.example.de/", page); len(got) != 0 {
+		t.Errorf("sections on a forum's host: %v, want none", got)
+	}
+	p, err := Classify("https://forum.example.de/", []byte(page), "text/html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Articles) != 1 {
+		t.Errorf("articles %v, want the dated story", p.Articles)
+	}
+	if got := sectionPaths(t, "https://www.example.de/", page); len(got) != 2 {
+		t.Errorf("sections on www: %v, want both", got)
+	}
+}
+
 // TestFooterOnlyLinks: a bare word linked only from the page's footer,
 // under no menu department, is the site's own page, not a section; the
 // same word also in the menu, and the footer's repeat of a department,
@@ -709,14 +746,7 @@ func TestFooterOnlyLinks(t *testing.T) {
 <footer><a href="/sport/">Sport</a><a href="/sport/fussball/">Fußball</a><a href="/leute/">Leute</a>
 <a href="/lesertreff">Lesertreff</a><a href="/bz-card">BZ-Card</a><a href="/video/">Video</a></footer>
 </body></html>`
-	p, err := Classify("https://www.example.de/", []byte(page), "text/html")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, s := range p.Sections {
-		got = append(got, strings.TrimPrefix(s.URL, "https://www.example.de"))
-	}
+	got := sectionPaths(t, "https://www.example.de/", page)
 	want := []string{"/politik/", "/sport/", "/kultur/", "/wirtschaft/", "/lokales/", "/leute/", "/sport/fussball/", "/video/"}
 	if !slices.Equal(got, want) {
 		t.Errorf("sections %v, want %v (/lesertreff and /bz-card: footer-only)", got, want)
@@ -731,14 +761,7 @@ func TestRelTagLinks(t *testing.T) {
 <h1>Hochwasser an der Elbe</h1><p>Text</p>
 <footer><a href="/thema/hochwasser/" rel="tag">Hochwasser</a> <a href="/thema/klima/" rel="tag">Klima</a>
 <a href="/rubrik/umwelt/" rel="category tag">Umwelt</a></footer></article></body></html>`
-	p, err := Classify("https://www.example.de/2026/11/30/hochwasser-an-der-elbe/", []byte(page), "text/html")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, s := range p.Sections {
-		got = append(got, strings.TrimPrefix(s.URL, "https://www.example.de"))
-	}
+	got := sectionPaths(t, "https://www.example.de/2026/11/30/hochwasser-an-der-elbe/", page)
 	want := []string{"/thema/klima/", "/rubrik/umwelt/"}
 	if !slices.Equal(got, want) {
 		t.Errorf("sections %v, want %v (/thema/hochwasser/: a post's tag)", got, want)

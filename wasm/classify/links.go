@@ -27,7 +27,7 @@ func pageLinks(p *Page, pu *url.URL, r *resolver, anchors []anchor) {
 	links, page, of, at := sameHostLinks(pu, r, anchors)
 	p.SameHostLinks = len(links)
 	self := pu.String()
-	verdicts := shape.InPage(page)
+	verdicts := judgeLinks(pu, page)
 	section := make([]int32, len(links)) // link -> index in p.Sections, -1 for none
 	for i, v := range verdicts {
 		section[i] = -1
@@ -214,20 +214,13 @@ type JudgedLink struct {
 // shape --page`. The page itself is included (its own verdict); the
 // arguments are Classify's.
 func Links(pageURL string, body []byte, contentType string) ([]JudgedLink, error) {
-	pu, err := pageBase(pageURL)
+	pu, d, _, err := read(pageURL, body, contentType)
 	if err != nil {
-		return nil, fmt.Errorf("classify: %w", err)
+		return nil, err
 	}
-	if len(body) > MaxBody {
-		body = body[:MaxBody]
-	}
-	d := extract(decode(body, contentType))
-	r := newResolver(pu, len(d.anchors))
-	if d.hasBase {
-		r.setBase(d.base)
-	}
+	r, _ := resolverFor(pu, d)
 	links, page, _, _ := sameHostLinks(pu, r, d.anchors)
-	verdicts := shape.InPage(page)
+	verdicts := judgeLinks(pu, page)
 	out := make([]JudgedLink, len(links))
 	for i, l := range links {
 		place := "body"
@@ -240,4 +233,17 @@ func Links(pageURL string, body []byte, contentType string) ([]JudgedLink, error
 		out[i] = JudgedLink{URL: l.url, Text: l.text, Place: place, Tag: page[i].Tag, Verdict: verdicts[i]}
 	}
 	return out, nil
+}
+
+// judgeLinks judges a page's same-host links together (shape.InPage) and
+// then by the page's host (shape.OnHost): on a forum's or a shop's host
+// the links are no sections, as shape.URL judges each of them.
+func judgeLinks(pu *url.URL, page []shape.Link) []shape.Verdict {
+	verdicts := shape.InPage(page)
+	if host := pu.Hostname(); shape.Host(host) {
+		for i := range verdicts {
+			verdicts[i] = shape.OnHost(host, verdicts[i])
+		}
+	}
+	return verdicts
 }

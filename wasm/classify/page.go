@@ -118,18 +118,38 @@ type Link struct {
 // it is text the browser has already decoded (see charset_wasip1.go).
 // Only the first MaxBody bytes are read. The error is only about pageURL.
 func Classify(pageURL string, body []byte, contentType string) (*Page, error) {
-	pu, err := pageBase(pageURL)
+	pu, d, truncated, err := read(pageURL, body, contentType)
 	if err != nil {
-		return nil, fmt.Errorf("classify: %w", err)
+		return nil, err
 	}
-	truncated := false
-	if len(body) > MaxBody {
-		body, truncated = body[:MaxBody], true
-	}
-	d := extract(decode(body, contentType))
 	p := build(pu, d)
 	p.Truncated = truncated || d.truncated
 	return p, nil
+}
+
+// read parses the page URL and extracts the page: Classify's and Links'
+// first step. truncated: body was longer than MaxBody.
+func read(pageURL string, body []byte, contentType string) (pu *url.URL, d *doc, truncated bool, err error) {
+	pu, err = pageBase(pageURL)
+	if err != nil {
+		return nil, nil, false, fmt.Errorf("classify: %w", err)
+	}
+	if len(body) > MaxBody {
+		body, truncated = body[:MaxBody], true
+	}
+	return pu, extract(decode(body, contentType)), truncated, nil
+}
+
+// resolverFor is the resolver of a page's links: against its URL, or its
+// <base href> when it has one (the base's resolved form, or "").
+func resolverFor(pu *url.URL, d *doc) (r *resolver, base string) {
+	r = newResolver(pu, len(d.anchors)+len(d.alternates))
+	if d.hasBase {
+		if b, ok := r.setBase(d.base); ok {
+			base = b
+		}
+	}
+	return r, base
 }
 
 // pageBase parses and normalises the page URL, which must be absolute
@@ -155,12 +175,8 @@ func build(pu *url.URL, d *doc) *Page {
 		Sections:    []Link{},
 		Articles:    []Link{},
 	}
-	r := newResolver(pu, len(d.anchors)+len(d.alternates))
-	if d.hasBase {
-		if b, ok := r.setBase(d.base); ok {
-			p.Base = b
-		}
-	}
+	r, base := resolverFor(pu, d)
+	p.Base = base
 	p.Generator, p.CMS = detectCMS(pu, d)
 	p.Feeds = advertised(r, d.alternates)
 	p.FeedAnchors = feedAnchors(r, d, p.Feeds)

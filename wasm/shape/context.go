@@ -274,11 +274,9 @@ func InPage(links []Link) []Verdict {
 		}
 		if l.Text != "" && ServiceText(l.Text) {
 			service[l.Path] = true
-		} else if Headline(l.Text) {
+		} else if words, ok := headlineWordsOf(l.Text); ok {
 			headline[l.Path] = true
-			if len(strings.Fields(l.Text)) >= navHeadlineWords {
-				navHeadline[l.Path] = true
-			}
+			navHeadline[l.Path] = words >= navHeadlineWords
 		}
 		if t := strings.TrimSpace(l.Text); (len(t) > 1 && t[0] == '#') || l.Tag {
 			hashtag[l.Path] = true
@@ -398,8 +396,14 @@ const (
 // six words or more, or twelve characters or more of a script written
 // without spaces and no space between them.
 func Headline(text string) bool {
-	words, runes, wide := 0, 0, false
-	in := false
+	_, ok := headlineWordsOf(text)
+	return ok
+}
+
+// headlineWordsOf counts the words of text (runs between spaces) and says
+// whether it reads as a headline (Headline).
+func headlineWordsOf(text string) (words int, headline bool) {
+	runes, wide, in := 0, false, false
 	for _, r := range text {
 		runes++
 		if r >= 0x0E00 {
@@ -414,7 +418,7 @@ func Headline(text string) bool {
 			in = true
 		}
 	}
-	return words >= headlineWords || wide && words == 1 && runes >= headlineRunes
+	return words, words >= headlineWords || wide && words == 1 && runes >= headlineRunes
 }
 
 // storyParentMin is the fewest stories of a page under one path that make

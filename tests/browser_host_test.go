@@ -215,11 +215,7 @@ func TestFindFeedThroughHost(t *testing.T) {
 		if r := find(t, ctx); r.Outcome != "feed" {
 			t.Fatalf("first run: outcome %s", r.Outcome)
 		}
-		for _, pid := range hostPIDs(t, b) {
-			if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
-				t.Fatalf("kill host %d: %v", pid, err)
-			}
-		}
+		killHosts(t, b)
 		if r := find(t, ctx); r.Outcome != "feed" {
 			t.Errorf("after the host was killed: outcome %s", r.Outcome)
 		}
@@ -234,6 +230,16 @@ func TestFindFeedThroughHost(t *testing.T) {
 			t.Errorf("after the worker was stopped: outcome %s", r.Outcome)
 		}
 	})
+}
+
+// killHosts kills every host process the browser started (SIGKILL).
+func killHosts(t *testing.T, b *browser) {
+	t.Helper()
+	for _, pid := range hostPIDs(t, b) {
+		if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+			t.Fatalf("kill host %d: %v", pid, err)
+		}
+	}
 }
 
 // hostPIDs are the feedscout-host processes the browser started (children

@@ -7,6 +7,7 @@ package tests
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -66,9 +67,7 @@ func TestCheckPopupFindingsInGerman(t *testing.T) {
 		t.Fatalf("popup language %q, want de (is chromium-l10n installed?)", l)
 	}
 	find(t, ctx)
-	eval[bool](t, ctx, `(document.querySelector("#found-sitemaps .check").click(), true)`)
-	waitJS(t, ctx, `document.querySelectorAll("#found-sitemaps .check-result .findings li").length > 0`, 30*time.Second)
-	findings := eval[[]string](t, ctx, `[...document.querySelectorAll("#found-sitemaps .check-result .findings li")].map(e => e.textContent)`)
+	findings := checkFindings(t, ctx, "#found-sitemaps")
 	oldest := web.Started.Add(-130*time.Hour - 30*time.Minute).UTC().Format(time.RFC3339)
 	want := []string{
 		"Warnung: 31 von 40 Einträgen sind älter als 48 Stunden (der älteste, Zeile 109: " + oldest + ", 130 Stunden alt): Google News nimmt nur die letzten zwei Tage; sie oder ihren <news:news>-Block entfernen.",
@@ -88,9 +87,7 @@ func TestCheckPopupFindingsInGerman(t *testing.T) {
 	// A feed with several findings: none reads as the host's English.
 	ctx = popupOnSite(t, b, web, "check-health-feed")
 	find(t, ctx)
-	eval[bool](t, ctx, `(document.querySelector("#found-feeds .check").click(), true)`)
-	waitJS(t, ctx, `document.querySelectorAll("#found-feeds .check-result .findings li").length > 0`, 30*time.Second)
-	feed := eval[[]string](t, ctx, `[...document.querySelectorAll("#found-feeds .check-result .findings li")].map(e => e.textContent)`)
+	feed := checkFindings(t, ctx, "#found-feeds")
 	english := regexp.MustCompile(`\b(the|is|are|readers|has|no)\b`)
 	for _, f := range feed {
 		if !strings.HasPrefix(f, "Fehler: ") && !strings.HasPrefix(f, "Warnung: ") && !strings.HasPrefix(f, "Hinweis: ") || english.MatchString(f) {
@@ -116,9 +113,7 @@ func TestCheckPopupHealthAndCheck(t *testing.T) {
 	if strings.Join(health, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("sitemap health line %q, want %q", health, want)
 	}
-	eval[bool](t, ctx, `(document.querySelector("#found-sitemaps .check").click(), true)`)
-	waitJS(t, ctx, `document.querySelectorAll("#found-sitemaps .check-result .findings li").length > 0`, 30*time.Second)
-	findings := eval[[]string](t, ctx, `[...document.querySelectorAll("#found-sitemaps .check-result .findings li")].map(e => e.textContent)`)
+	findings := checkFindings(t, ctx, "#found-sitemaps")
 	oldest := web.Started.Add(-130*time.Hour - 30*time.Minute).UTC().Format(time.RFC3339)
 	wantFindings := []string{
 		"Warning: 31 of 40 entries are older than 48 hours (the oldest, line 109: " + oldest + ", 130 hours old): Google News takes only the last two days; drop them or their <news:news> block.",
@@ -384,4 +379,15 @@ func TestCheckGeneratorPageLanguages(t *testing.T) {
 			}
 		})
 	}
+}
+
+// checkFindings clicks Check on the first row of a found list
+// (#found-feeds, #found-sitemaps), waits for the full check's findings and
+// returns their texts.
+func checkFindings(t *testing.T, ctx context.Context, list string) []string {
+	t.Helper()
+	eval[bool](t, ctx, fmt.Sprintf(`(document.querySelector(%q).click(), true)`, list+" .check"))
+	items := list + " .check-result .findings li"
+	waitJS(t, ctx, fmt.Sprintf(`document.querySelectorAll(%q).length > 0`, items), 30*time.Second)
+	return eval[[]string](t, ctx, fmt.Sprintf(`[...document.querySelectorAll(%q)].map(e => e.textContent)`, items))
 }

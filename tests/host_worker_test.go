@@ -108,21 +108,11 @@ func budgetEater() fixtureweb.Site {
 // is told what the click already spent. Before, each host process had a
 // fresh budget for the same click.
 func TestWorkerRetryKeepsBudget(t *testing.T) {
-	site := budgetEater()
-	web, err := fixtureweb.Start(fixtureweb.Options{Dir: t.TempDir(), Sites: []fixtureweb.Site{site}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { web.Close() })
-	b := startBrowser(t, browserOptions{env: append(web.Env(), "FEEDSCOUT_PAUSE=150ms"), proxy: web.ProxyURL})
+	site, web, b := budgetEaterBrowser(t)
 	ctx := workerPage(t, b)
 	eval[bool](t, ctx, fmt.Sprintf(`(window.__send({ id: "budget-click-1", type: "discover", url: %q }), true)`, site.URL()))
 	waitJS(t, ctx, `window.__replies.filter((m) => m.type === "progress").length >= 8`, 60*time.Second)
-	for _, pid := range hostPIDs(t, b) {
-		if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
-			t.Fatalf("kill host %d: %v", pid, err)
-		}
-	}
+	killHosts(t, b)
 	waitJS(t, ctx, `window.__final !== null`, 90*time.Second)
 	final := eval[map[string]any](t, ctx, `window.__final`)
 	restarts := eval[int](t, ctx, `window.__replies.filter((m) => m.type === "restart").length`)
@@ -138,6 +128,21 @@ func TestWorkerRetryKeepsBudget(t *testing.T) {
 	if rep["stopped"] != "budget" {
 		t.Errorf("report stopped %v, want budget", rep["stopped"])
 	}
+}
+
+// budgetEaterBrowser serves budgetEater on a fixture web and starts a
+// browser whose host pauses 150 ms between requests: slow enough to kill
+// the host mid-discovery.
+func budgetEaterBrowser(t *testing.T) (fixtureweb.Site, *fixtureweb.Web, *browser) {
+	t.Helper()
+	site := budgetEater()
+	web, err := fixtureweb.Start(fixtureweb.Options{Dir: t.TempDir(), Sites: []fixtureweb.Site{site}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { web.Close() })
+	b := startBrowser(t, browserOptions{env: append(web.Env(), "FEEDSCOUT_PAUSE=150ms"), proxy: web.ProxyURL})
+	return site, web, b
 }
 
 // Session storage that refuses writes (a full quota) does not fail a
@@ -268,22 +273,12 @@ func TestPopupCountsWhatServersSaw(t *testing.T) {
 // host restarted"). At most one request may have been on the wire,
 // unseen, when the host died.
 func TestPopupCostAfterHostRestart(t *testing.T) {
-	site := budgetEater()
-	web, err := fixtureweb.Start(fixtureweb.Options{Dir: t.TempDir(), Sites: []fixtureweb.Site{site}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { web.Close() })
-	b := startBrowser(t, browserOptions{env: append(web.Env(), "FEEDSCOUT_PAUSE=150ms"), proxy: web.ProxyURL})
+	site, web, b := budgetEaterBrowser(t)
 	ctx := popupOnSite(t, b, web, site.Name)
 	web.Reset() // the tab's own load (the page, its favicon) is the browser's, not feedscout's
 	eval[bool](t, ctx, `(document.getElementById("find").click(), true)`)
 	waitJS(t, ctx, `document.querySelectorAll("#progress li").length >= 8`, 60*time.Second)
-	for _, pid := range hostPIDs(t, b) {
-		if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
-			t.Fatalf("kill host %d: %v", pid, err)
-		}
-	}
+	killHosts(t, b)
 	waitJS(t, ctx, `document.body.dataset.discover === "done" || document.body.dataset.discover === "error"`, 90*time.Second)
 	if d := eval[string](t, ctx, `document.body.dataset.discover`); d != "done" {
 		t.Fatalf("Find feed ended in %s: %s", d, eval[string](t, ctx, `document.getElementById("discover-status").textContent`))

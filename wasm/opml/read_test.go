@@ -71,10 +71,10 @@ func TestJSONThroughGateway(t *testing.T) {
 	}
 }
 
-// TestReadEarlierExport: a file of the earlier writer, whose non-feeds
-// were type="link" outlines, reads back as it was written.
-func TestReadEarlierExport(t *testing.T) {
-	f, err := os.Open(filepath.Join("testdata", "export-v1.opml"))
+// readTestdata reads the subscriptions of testdata/name.
+func readTestdata(t *testing.T, name string) []opml.Subscription {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,6 +83,13 @@ func TestReadEarlierExport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return got
+}
+
+// TestReadEarlierExport: a file of the earlier writer, whose non-feeds
+// were type="link" outlines, reads back as it was written.
+func TestReadEarlierExport(t *testing.T) {
+	got := readTestdata(t, "export-v1.opml")
 	if want := opml.Grouped(opml.Sample()); !reflect.DeepEqual(got, want) {
 		t.Errorf("earlier export:\n got %#v\nwant %#v", got, want)
 	}
@@ -116,15 +123,7 @@ func TestReadForeign(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			f, err := os.Open(filepath.Join("testdata", c.file))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
-			got, err := opmlimport.Read(f)
-			if err != nil {
-				t.Fatal(err)
-			}
+			got := readTestdata(t, c.file)
 			if !reflect.DeepEqual(got, c.want) {
 				t.Errorf("Read(%s):\n got %#v\nwant %#v", c.file, got, c.want)
 			}

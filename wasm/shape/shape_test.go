@@ -395,11 +395,7 @@ func TestInPage(t *testing.T) {
 		{Section, "section"},
 		{Section, "listing"}, // a category, not a tag: unchanged
 	}
-	for i, v := range InPage(links) {
-		if v != want[i] {
-			t.Errorf("InPage %s (nav %v) = %v, want %v", links[i].Path, links[i].Nav, v, want[i])
-		}
-	}
+	checkInPage(t, links, want)
 	// A tag cloud in the navigation is no menu: its tags stay other.
 	var cloud []Link
 	for _, tag := range []string{"abortion", "dallas", "education", "guns", "taxes", "voting"} {
@@ -443,11 +439,7 @@ func TestInPage(t *testing.T) {
 		{Section, "listing"},
 		{Section, "section"},
 	}
-	for i, v := range InPage(foot) {
-		if v != wantFoot[i] {
-			t.Errorf("InPage %s (footer %v) = %v, want %v", foot[i].Path, foot[i].Footer, v, wantFoot[i])
-		}
-	}
+	checkInPage(t, foot, wantFoot)
 	// Texts and directories: a short slug linked from a river with its
 	// headline is a story; a river's heading that names its department
 	// at length is the directory of the stories below it, and so is a
@@ -475,11 +467,7 @@ func TestInPage(t *testing.T) {
 		{Section, "section"},
 		{Article, "headline-text"}, // a mega-menu's teaser
 	}
-	for i, v := range InPage(river) {
-		if v != wantRiver[i] {
-			t.Errorf("InPage %s %q = %v, want %v", river[i].Path, river[i].Text, v, wantRiver[i])
-		}
-	}
+	checkInPage(t, river, wantRiver)
 	// A script page in the menu is a listing; a "#tag" chip on a card is
 	// no section.
 	chips := []Link{
@@ -496,11 +484,7 @@ func TestInPage(t *testing.T) {
 		{Other, "story-tag"}, {Section, "listing"},
 		{Other, "story-tag"}, {Section, "listing"},
 	}
-	for i, v := range InPage(chips) {
-		if v != wantChips[i] {
-			t.Errorf("InPage %s %q = %v, want %v", chips[i].Path, chips[i].Text, v, wantChips[i])
-		}
-	}
+	checkInPage(t, chips, wantChips)
 	// Too few menu links: the footer's place says nothing.
 	if v := InPage([]Link{{Path: "/news/", Nav: true}, {Path: "/kotak-saran", Nav: true, Footer: true}})[1]; v != (Verdict{Section, "section"}) {
 		t.Errorf("footer link on a page without a menu = %v, want section", v)
@@ -519,11 +503,7 @@ func TestInPage(t *testing.T) {
 		{Other, "service-text"}, {Other, "service-text"}, {Other, "service-text"},
 		{Section, "listing"}, {Section, "section"}, {Article, "query-id"},
 	}
-	for i, v := range InPage(texts) {
-		if v != wantText[i] {
-			t.Errorf("InPage %s %q = %v, want %v", texts[i].Path, texts[i].Text, v, wantText[i])
-		}
-	}
+	checkInPage(t, texts, wantText)
 	// A page that does not mark up its navigation keeps InContext's verdicts.
 	bare := []Link{{Path: "/tech"}, {Path: "/fortnite"}, {Path: "/tag/ai/"}}
 	for i, v := range InPage(bare) {
@@ -603,6 +583,20 @@ func listingBefore(path, s string) bool {
 		}
 	}
 	return false
+}
+
+// checkInPage judges links as one page's and wants want, parallel to them.
+func checkInPage(t *testing.T, links []Link, want []Verdict) {
+	t.Helper()
+	if len(links) != len(want) {
+		t.Fatalf("%d links, %d verdicts wanted", len(links), len(want))
+	}
+	for i, v := range InPage(links) {
+		if v != want[i] {
+			l := links[i]
+			t.Errorf("InPage %s (nav %v, footer %v, tag %v, text %q) = %v, want %v", l.Path, l.Nav, l.Footer, l.Tag, l.Text, v, want[i])
+		}
+	}
 }
 
 func TestHeadline(t *testing.T) {

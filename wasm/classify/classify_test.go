@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"feedscout/wasm/shape"
 )
 
 func readFixture(t testing.TB, name string) (pageURL string, body []byte, contentType string) {
@@ -766,4 +768,61 @@ func TestRelTagLinks(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("sections %v, want %v (/thema/hochwasser/: a post's tag)", got, want)
 	}
+}
+
+// TestWordPressItems: a WordPress site's menus, page and category lists
+// and tag cloud say in their classes what each link leads to
+// (testdata/wordpress-menu.html, a club's site in a classic theme):
+// categories are sections, static pages other whatever their slug, except
+// the page the posts are shown on (Aktuelles), a menu's post an article,
+// a tag cloud's tags other and a menu's tag a section. Without the
+// classes the same links are judged by their paths.
+func TestWordPressItems(t *testing.T) {
+	pageURL, body, _ := readFixture(t, "wordpress-menu.html")
+	const site = "https://www.rv-lahnstein.de"
+	want := map[string]shape.Verdict{
+		"/regatten/":                            {Shape: shape.Section, Rule: "cms-listing"},
+		"/regatten/jugend/":                     {Shape: shape.Section, Rule: "cms-listing"},
+		"/vereinsleben-und-feste/":              {Shape: shape.Section, Rule: "cms-listing"}, // a footer's category
+		"/verein/":                              {Shape: shape.Other, Rule: "cms-page"},
+		"/verein/vorstand/":                     {Shape: shape.Other, Rule: "cms-page"},
+		"/trainingszeiten/":                     {Shape: shape.Other, Rule: "cms-page"},
+		"/satzung/":                             {Shape: shape.Other, Rule: "cms-page"}, // page_item
+		"/aktuelles/":                           {Shape: shape.Section, Rule: "section"},
+		"/anrudern/":                            {Shape: shape.Article, Rule: "cms-post"},
+		"/tag/lahnmarathon/":                    {Shape: shape.Section, Rule: "menu-tag"},
+		"/thema/wanderrudern/":                  {Shape: shape.Other, Rule: "cms-tag"}, // tag-cloud-link
+		"/2024/05/12/silber-beim-lahnmarathon/": {Shape: shape.Article, Rule: "dated-path"},
+		"/verein/geschichte-des-vereins-seit-der-gruendung-1921/": {Shape: shape.Other, Rule: "cms-page"},
+	}
+	check := func(body []byte, want map[string]shape.Verdict) {
+		t.Helper()
+		links, err := Links(pageURL, body, "text/html; charset=utf-8")
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := 0
+		for _, l := range links {
+			w, ok := want[strings.TrimPrefix(l.URL, site)]
+			if !ok {
+				continue
+			}
+			seen++
+			if l.Verdict != w {
+				t.Errorf("%s (%s) = %v, want %v", l.URL, l.Place, l.Verdict, w)
+			}
+		}
+		if seen != len(want) {
+			t.Errorf("%d of the %d links wanted are on the page", seen, len(want))
+		}
+	}
+	check(body, want)
+	// The same page with its classes renamed: the paths alone decide.
+	plain := strings.NewReplacer("menu-item-", "x-", "page_item", "x", "cat-item", "x", "tag-cloud-link", "x").Replace(string(body))
+	check([]byte(plain), map[string]shape.Verdict{
+		"/verein/vorstand/":    {Shape: shape.Section, Rule: "section"},
+		"/satzung/":            {Shape: shape.Section, Rule: "section"},
+		"/anrudern/":           {Shape: shape.Section, Rule: "section"},
+		"/thema/wanderrudern/": {Shape: shape.Section, Rule: "listing"},
+	})
 }

@@ -6,6 +6,7 @@ import (
 	"golang.org/x/net/html"
 
 	"feedscout/wasm/internal/htmltok"
+	"feedscout/wasm/shape"
 )
 
 // doc is what one pass of the tokenizer pulls out of a page, before any
@@ -53,6 +54,10 @@ type anchor struct {
 	// of this page (HTML's rel=tag; WordPress writes rel="category tag"
 	// for a post's categories, rel="tag" for its tags).
 	relTag bool
+	// item: what the site's CMS says the link leads to (shape.Item):
+	// the class of the list item the anchor opens (WordPress's menus,
+	// page and category lists) or the anchor's own (a tag cloud's).
+	item shape.Item
 }
 
 // maxText bounds the bytes of text kept for one anchor or the title before
@@ -71,10 +76,11 @@ func extract(body []byte) *doc {
 	d := &doc{}
 	z := htmltok.New(body, maxToken)
 	var (
-		cur    *anchor // the open <a>, nil outside one
-		text   []byte  // text of the open <a>
-		alt    string  // first image alt inside the open <a>
-		rawTag tag     // the raw-text element whose content comes next
+		cur    *anchor    // the open <a>, nil outside one
+		text   []byte     // text of the open <a>
+		alt    string     // first image alt inside the open <a>
+		rawTag tag        // the raw-text element whose content comes next
+		item   shape.Item // what the open <li>'s class says its first link is
 		imgs   int
 		nav    navTracker    // inside the page's navigation or not
 		at     htmltok.Attrs // attribute reader, reused from tag to tag
@@ -129,6 +135,13 @@ func extract(body []byte) *doc {
 				cur = readAnchor(&at)
 				cur.nav = nav.in()
 				cur.footer = nav.inFooter()
+				if cur.item == shape.ItemUnknown {
+					cur.item = item
+				}
+				item = shape.ItemUnknown // only a list item's first link
+			case tagLi:
+				at.Reset(z)
+				item = listItem(&at)
 			case tagImg:
 				wantAlt, wantSrc := cur != nil && alt == "", imgs < maxImgs
 				if wantAlt || wantSrc {
@@ -168,6 +181,11 @@ func extract(body []byte) *doc {
 			switch t := tagOf(z.Raw()); t {
 			case tagA:
 				closeAnchor()
+			case tagLi:
+				item = shape.ItemUnknown
+				if cur != nil && len(text) < maxText {
+					text = append(text, ' ')
+				}
 			case tagPhrasing:
 			default:
 				nav.end(t)
@@ -196,6 +214,7 @@ const (
 	tagScript // also iframe: a src, then raw text
 	tagTitle
 	tagRaw        // style, textarea, xmp, noembed, noframes, noscript, plaintext
+	tagLi         // li: its class may say what its link is (shape.Item)
 	tagNav        // nav
 	tagBanner     // header: navigation unless inside tagSectioning
 	tagFooter     // footer: the same, and the page's footer
@@ -219,7 +238,7 @@ var tagNames = [...]struct {
 	{"em", tagPhrasing}, {"font", tagPhrasing}, {"footer", tagFooter},
 	{"header", tagBanner}, {"i", tagPhrasing},
 	{"iframe", tagScript}, {"img", tagImg}, {"kbd", tagPhrasing},
-	{"link", tagLink}, {"main", tagSectioning}, {"mark", tagPhrasing}, {"meta", tagMeta},
+	{"li", tagLi}, {"link", tagLink}, {"main", tagSectioning}, {"mark", tagPhrasing}, {"meta", tagMeta},
 	{"nav", tagNav}, {"noembed", tagRaw}, {"noframes", tagRaw}, {"noscript", tagRaw},
 	{"plaintext", tagRaw}, {"q", tagPhrasing}, {"rp", tagPhrasing},
 	{"rt", tagPhrasing}, {"ruby", tagPhrasing}, {"s", tagPhrasing},
@@ -304,6 +323,10 @@ func readAnchor(at *htmltok.Attrs) *anchor {
 		case "rel":
 			a.relFeed = hasToken(v, "feed")
 			a.relTag = hasToken(v, "tag") && !hasToken(v, "category")
+		case "class":
+			if hasToken(v, "tag-cloud-link") {
+				a.item = shape.ItemTag
+			}
 		case "title":
 			title = v
 		case "aria-label":
@@ -315,6 +338,69 @@ func readAnchor(at *htmltok.Attrs) *anchor {
 		a.label = collapse(title)
 	}
 	return a
+}
+
+// listItem reads what an <li>'s class says its link leads to, as
+// WordPress writes it: wp_nav_menu's menu-item-type-* and
+// menu-item-object-* (category, post_tag, page, post, a custom taxonomy
+// or post type), wp_list_pages's page_item, wp_list_categories's
+// cat-item. A custom link (menu-item-type-custom) and any other list item
+// say nothing.
+func listItem(at *htmltok.Attrs) shape.Item {
+	class, ok := attrBytes(at, "class")
+	if !ok {
+		return shape.ItemUnknown
+	}
+	var typ, object string
+	for len(class) > 0 {
+		i := 0
+		for i < len(class) && !isSpaceByte(class[i]) {
+			i++
+		}
+		tok := string(class[:i])
+		switch {
+		case tok == "page_item":
+			return shape.ItemPage
+		case tok == "cat-item":
+			return shape.ItemListing
+		case strings.HasPrefix(tok, "menu-item-type-"):
+			typ = tok[len("menu-item-type-"):]
+		case strings.HasPrefix(tok, "menu-item-object-"):
+			object = tok[len("menu-item-object-"):]
+		}
+		for i < len(class) && isSpaceByte(class[i]) {
+			i++
+		}
+		class = class[i:]
+	}
+	switch typ {
+	case "taxonomy":
+		if object == "post_tag" {
+			return shape.ItemTag
+		}
+		return shape.ItemListing
+	case "post_type_archive":
+		return shape.ItemListing
+	case "post_type":
+		if object == "post" {
+			return shape.ItemPost
+		}
+		return shape.ItemPage
+	}
+	return shape.ItemUnknown
+}
+
+// attrBytes returns the value of one attribute of the current tag, without
+// copying it (valid until the tokenizer moves on).
+func attrBytes(at *htmltok.Attrs, want string) ([]byte, bool) {
+	for more := true; more; {
+		var k, v []byte
+		k, v, more = at.Next()
+		if string(k) == want {
+			return v, true
+		}
+	}
+	return nil, false
 }
 
 // hasToken reports whether the space-separated token list v holds tok, in

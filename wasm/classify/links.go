@@ -171,6 +171,9 @@ func sameHostLinks(pu *url.URL, r *resolver, anchors []anchor) (links []linkEntr
 			page[j].Nav = page[j].Nav || a.nav
 			page[j].Footer = page[j].Footer || a.footer
 			page[j].Tag = page[j].Tag || a.relTag
+			if page[j].Item == shape.ItemUnknown {
+				page[j].Item = a.item
+			}
 			inMenu[j] = inMenu[j] || a.nav && !a.footer
 			if serviceAnchor(a) && !shape.ServiceText(page[j].Text) {
 				page[j].Text = a.text // a service text wins
@@ -182,7 +185,7 @@ func sameHostLinks(pu *url.URL, r *resolver, anchors []anchor) (links []linkEntr
 		of[i] = int32(len(links))
 		at[res.s] = len(links)
 		links = append(links, linkEntry{url: res.s, text: a.text, weak: a.weakText})
-		l := shape.Link{Path: shape.Input(res.u), Nav: a.nav, Footer: a.footer, Tag: a.relTag}
+		l := shape.Link{Path: shape.Input(res.u), Nav: a.nav, Footer: a.footer, Tag: a.relTag, Item: a.item}
 		inMenu = append(inMenu, a.nav && !a.footer)
 		if !a.weakText {
 			l.Text = a.text

@@ -191,7 +191,30 @@ type Link struct {
 	Footer bool
 	Tag    bool // the anchor says it names a tag of the page (rel=tag)
 	Text   string
+	Item   Item // what the site's CMS says the link leads to, when it says
 }
+
+// Item is what a page's markup says a link leads to, where the site's CMS
+// writes it: WordPress classes each item of a menu by what it links
+// (wp_nav_menu: menu-item-object-category, menu-item-object-page, ...),
+// each item of a page list (page_item) and of a category list (cat-item),
+// and each link of a tag cloud (tag-cloud-link). ItemUnknown elsewhere.
+type Item uint8
+
+const (
+	ItemUnknown Item = iota
+	// ItemListing: a category or another taxonomy's archive, or a post
+	// type's archive: a listing of posts.
+	ItemListing
+	// ItemTag: a post tag, from a menu (menu-item-object-post_tag) or a
+	// tag cloud.
+	ItemTag
+	// ItemPage: a static page (menu-item-object-page, page_item) or one
+	// item of another post type (a product, an event).
+	ItemPage
+	// ItemPost: one post.
+	ItemPost
+)
 
 // listingRules are the verdicts that rest on a listing word in the path
 // (/thema/datenschutz, /tag/newsletter): a service word in the anchor's
@@ -261,8 +284,12 @@ func InPage(links []Link) []Verdict {
 	hashtag := make(map[string]bool)     // paths with a "#tag" for a text
 	navHeadline := make(map[string]bool) // a headline long even for a menu's teaser
 	navTags := make(map[string]int)      // navigation links per tag directory
+	items := make(map[string]Item)       // what the CMS says a path is
 	for i, l := range links {
 		paths[i] = l.Path
+		if l.Item != ItemUnknown && items[l.Path] == ItemUnknown {
+			items[l.Path] = l.Item
+		}
 		if l.Nav && !l.Footer {
 			menu[l.Path] = true
 		}
@@ -308,6 +335,10 @@ func InPage(links []Link) []Verdict {
 			out[i] = Verdict{Other, "service-text"}
 			continue
 		}
+		if v, ok := itemVerdict(items[l.Path], out[i], menu[l.Path], l.Path); ok {
+			out[i] = v
+			continue
+		}
 		dir := storyDirs[dirOf(l.Path)]
 		if out[i].Rule == "section" && dir == 0 && (headline[l.Path] && !nav[l.Path] || navHeadline[l.Path]) {
 			out[i] = Verdict{Article, "headline-text"}
@@ -335,6 +366,28 @@ func InPage(links []Link) []Verdict {
 			}
 		}
 	}
+	// A service page's own pages: /presse/pressematerial/ under the
+	// page's /presse/ (service-page), /verein/vorstand/ under the static
+	// page /verein/ (cms-page).
+	servicePaths := make(map[string]bool)
+	for i, l := range links {
+		if serviceParentRules[out[i].Rule] {
+			servicePaths[dirOf(l.Path)] = true
+		}
+	}
+	if len(servicePaths) > 0 {
+		for i, l := range links {
+			if out[i].Rule != "section" && !weakArticleRules[out[i].Rule] {
+				continue
+			}
+			for d, ok := parentDir(l.Path); ok; d, ok = parentDir(d) {
+				if servicePaths[d] {
+					out[i] = Verdict{Other, "service-parent"}
+					break
+				}
+			}
+		}
+	}
 	if len(menu) < navMin {
 		return out
 	}
@@ -355,6 +408,89 @@ func InPage(links []Link) []Verdict {
 	}
 	return out
 }
+
+// itemVerdict is the verdict the CMS's own word on a link (Item) gives,
+// where it overrules the path's; false where it does not.
+//   - A static page (ItemPage) is other, rule "cms-page", whatever its path
+//     looks like (/unternehmen/profil, /themen/, /ueber-die-stiftung/),
+//     unless it names the site's news (/news/, /blog/, /aktuelles/): the
+//     page a WordPress site shows its posts on is a page too.
+//   - A category (ItemListing) is a section, rule "cms-listing", where
+//     only a story slug's wording or the link's place made it something
+//     else (/reisen-und-abenteuer/ read as a story, a category linked from
+//     the footer alone).
+//   - A tag (ItemTag) outside the menu is a story's tag, other, rule
+//     "cms-tag" (a tag cloud); a menu's tag stays a section.
+//   - A post (ItemPost) that the path's wording made a section is an
+//     article, rule "cms-post".
+func itemVerdict(item Item, v Verdict, inMenu bool, path string) (Verdict, bool) {
+	switch item {
+	case ItemPage:
+		if v.Shape != Other && !newsFront(path) {
+			return Verdict{Other, "cms-page"}, true
+		}
+	case ItemListing:
+		if v.Shape == Section && v.Rule != "section" {
+			return v, false
+		}
+		if v.Shape == Section || contextRules[v.Rule] || v.Shape == Article && weakArticleRules[v.Rule] {
+			return Verdict{Section, "cms-listing"}, true
+		}
+	case ItemTag:
+		if !inMenu && v.Shape == Section {
+			return Verdict{Other, "cms-tag"}, true
+		}
+	case ItemPost:
+		if v.Shape == Section && weakRules[v.Rule] {
+			return Verdict{Article, "cms-post"}, true
+		}
+	}
+	return v, false
+}
+
+// serviceParentRules are the verdicts of other whose pages keep their
+// own sub-pages: a link under such a path on the same page is other too,
+// rule "service-parent", where only its wording made it a section or a
+// story.
+var serviceParentRules = map[string]bool{
+	"service-page": true, "service-text": true, "utility-page": true,
+	"blocked-segment": true, "cms-page": true,
+}
+
+// weakArticleRules are the verdicts of article that rest on a slug's
+// wording alone.
+var weakArticleRules = map[string]bool{
+	"slug": true, "slug-number": true, "sibling-articles": true,
+}
+
+// contextRules are the verdicts of other that a link's place or its
+// siblings gave, not its words: a category's own mark outweighs them.
+var contextRules = map[string]bool{
+	"tag-page": true, "listing-index": true, "story-tag": true,
+}
+
+// newsFront reports whether the last segment of path names a site's news
+// or blog in a word of its own (/news/, /unser-blog/, /aktuelles/).
+func newsFront(path string) bool {
+	last := dirOf(path)
+	if i := strings.LastIndexByte(last, '/'); i >= 0 {
+		last = last[i+1:]
+	}
+	for _, w := range strings.FieldsFunc(last, func(r rune) bool { return r == '-' || r == '_' || r == '.' }) {
+		if foldIn(newsFronts, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// newsFronts are the words that name a site's news or its blog.
+var newsFronts = wordSet(`
+	news blog blogs newsroom aktuelles aktuell nachrichten neuigkeiten
+	actualites actualite actus noticias novedades notizie nieuws nyheter
+	nyheder uutiset aktualnosci wiadomosci aktuality zpravy novosti
+	articles artikel posts stories beitraege magazin magazine journal
+`)
 
 // mediaFronts are the fronts of a site's video, audio and photo sections,
 // which many sites link from the footer alone: sections wherever they sit.

@@ -629,3 +629,37 @@ func TestServiceText(t *testing.T) {
 		}
 	}
 }
+
+// TestInPageItems: what a CMS's markup says a link is (Item) outweighs
+// the wording of its path, never a service page's own word or a listing
+// the path names.
+func TestInPageItems(t *testing.T) {
+	links := []Link{
+		{Path: "/unternehmen/profil", Nav: true, Text: "Profil", Item: ItemPage},
+		{Path: "/ueber-die-stiftung-und-ihre-ziele/", Nav: true, Text: "Stiftung", Item: ItemPage},
+		{Path: "/blog/", Nav: true, Text: "Blog", Item: ItemPage},            // the posts page
+		{Path: "/news-and-events/", Nav: true, Text: "News", Item: ItemPage}, // the posts page
+		{Path: "/reisen-nach-suedamerika-und-asien/", Nav: true, Text: "Reisen", Item: ItemListing},
+		{Path: "/impressum/", Nav: true, Footer: true, Text: "Impressum", Item: ItemListing},
+		{Path: "/category/rezepte/", Text: "Rezepte", Item: ItemListing},
+		{Path: "/berlin/", Text: "Berlin", Item: ItemTag},
+		{Path: "/tag/lahn/", Nav: true, Text: "Lahn", Item: ItemTag},
+		{Path: "/sommerfest/", Nav: true, Text: "Sommerfest 2024", Item: ItemPost},
+		{Path: "/2024/05/12/sommerfest/", Text: "Sommerfest", Item: ItemPost},
+		{Path: "/politik/", Nav: true, Text: "Politik"},
+	}
+	checkInPage(t, links, []Verdict{
+		{Other, "cms-page"},
+		{Other, "cms-page"},
+		{Section, "section"},
+		{Section, "section"},
+		{Section, "cms-listing"},
+		{Other, "blocked-segment"},
+		{Section, "listing"},
+		{Other, "cms-tag"},
+		{Section, "menu-tag"},
+		{Article, "cms-post"},
+		{Article, "dated-path"},
+		{Section, "section"},
+	})
+}

@@ -785,9 +785,9 @@ func TestWordPressItems(t *testing.T) {
 		"/regatten/jugend/":                     {Shape: shape.Section, Rule: "cms-listing"},
 		"/vereinsleben-und-feste/":              {Shape: shape.Section, Rule: "cms-listing"}, // a footer's category
 		"/verein/":                              {Shape: shape.Other, Rule: "cms-page"},
-		"/verein/vorstand/":                     {Shape: shape.Other, Rule: "cms-page"},
+		"/verein/trainer/":                      {Shape: shape.Other, Rule: "cms-page"},
 		"/trainingszeiten/":                     {Shape: shape.Other, Rule: "cms-page"},
-		"/satzung/":                             {Shape: shape.Other, Rule: "cms-page"}, // page_item
+		"/chronik/":                             {Shape: shape.Other, Rule: "cms-page"}, // page_item
 		"/aktuelles/":                           {Shape: shape.Section, Rule: "section"},
 		"/anrudern/":                            {Shape: shape.Article, Rule: "cms-post"},
 		"/tag/lahnmarathon/":                    {Shape: shape.Section, Rule: "menu-tag"},
@@ -820,8 +820,8 @@ func TestWordPressItems(t *testing.T) {
 	// The same page with its classes renamed: the paths alone decide.
 	plain := strings.NewReplacer("menu-item-", "x-", "page_item", "x", "cat-item", "x", "tag-cloud-link", "x").Replace(string(body))
 	check([]byte(plain), map[string]shape.Verdict{
-		"/verein/vorstand/":    {Shape: shape.Section, Rule: "section"},
-		"/satzung/":            {Shape: shape.Section, Rule: "section"},
+		"/verein/trainer/":     {Shape: shape.Section, Rule: "section"},
+		"/chronik/":            {Shape: shape.Section, Rule: "section"},
 		"/anrudern/":           {Shape: shape.Section, Rule: "section"},
 		"/thema/wanderrudern/": {Shape: shape.Section, Rule: "listing"},
 	})

@@ -339,6 +339,10 @@ func InPage(links []Link) []Verdict {
 			out[i] = v
 			continue
 		}
+		if menu[l.Path] && out[i].Shape == Article && !headline[l.Path] && menuPage(l.Path, out[i].Rule) {
+			out[i] = Verdict{Other, "menu-page"}
+			continue
+		}
 		dir := storyDirs[dirOf(l.Path)]
 		if out[i].Rule == "section" && dir == 0 && (headline[l.Path] && !nav[l.Path] || navHeadline[l.Path]) {
 			out[i] = Verdict{Article, "headline-text"}
@@ -346,6 +350,12 @@ func InPage(links []Link) []Verdict {
 		}
 		if (out[i].Rule == "slug" || out[i].Rule == "slug-number") && dir >= storyParentMin {
 			out[i] = Verdict{Section, "story-parent"}
+			continue
+		}
+		if menu[l.Path] && out[i].Rule == "article-dir" && !headline[l.Path] && blogName(l.Path) {
+			// /blog/kausfiles/, /blog/threat-research.html in the menu: one
+			// of the site's blogs, named in a word or two.
+			out[i] = Verdict{Section, "menu-listing"}
 			continue
 		}
 		if menu[l.Path] && out[i].Rule == "script-page" {
@@ -402,7 +412,7 @@ func InPage(links []Link) []Verdict {
 			continue
 		}
 		first, depth := firstSegment(l.Path)
-		if depth == 1 && !menuFirst[strings.ToLower(first)] && !foldIn(mediaFronts, first) {
+		if depth == 1 && !menuFirst[strings.ToLower(first)] && !foldIn(mediaFronts, first) && !newsFront(l.Path) {
 			out[i] = Verdict{Other, "footer-only"}
 		}
 	}
@@ -455,6 +465,50 @@ func itemVerdict(item Item, v Verdict, inMenu bool, path string) (Verdict, bool)
 var serviceParentRules = map[string]bool{
 	"service-page": true, "service-text": true, "utility-page": true,
 	"blocked-segment": true, "cms-page": true,
+}
+
+// blogName reports whether path names one blog of a site's blogs: a name
+// of at most three words without digits (kausfiles, threat-research.html),
+// not a story's slug, right under /blog/ or /blogs/.
+func blogName(path string) bool {
+	dir := dirOf(path)
+	i := strings.LastIndexByte(dir, '/')
+	last, parent := dir[i+1:], dir[:max(i, 0)]
+	parent = parent[strings.LastIndexByte(parent, '/')+1:]
+	if !strings.EqualFold(parent, "blog") && !strings.EqualFold(parent, "blogs") {
+		return false
+	}
+	if j := strings.IndexByte(last, '.'); j > 0 {
+		last = last[:j]
+	}
+	st := slugStats(last)
+	return st.tokens <= 3 && st.digitRun == 0 && !st.mixedID
+}
+
+// menuPage reports whether a path the rules took for a story (rule) is
+// the address of one of the CMS's pages, which a menu links by its short
+// name: Joomla's single articles (index.php?option=com_content
+// &view=article&id=48, Joomla's word for a page of content: its listings
+// are view=category), and a page addressed by its number alone
+// at the site's top (/12412.html, TYPO3's and others' page ids; /822,
+// WordPress's ?page_id by permalink). A story in a menu is teased by its
+// headline (Headline); these are named "Verein", "Teaching".
+func menuPage(path, rule string) bool {
+	if rule == "query-id" {
+		q := path[strings.IndexByte(path, '?')+1:]
+		return strings.Contains(q, "option=com_content") && strings.Contains(q, "view=article")
+	}
+	if rule != "id-number" && rule != "post-number" {
+		return false
+	}
+	first, depth := firstSegment(path)
+	if depth != 1 {
+		return false // /Articles/637395/, /blog/post/396176753: stories' numbers
+	}
+	if i := strings.IndexByte(first, '.'); i > 0 {
+		first = first[:i]
+	}
+	return isDigits(first)
 }
 
 // weakArticleRules are the verdicts of article that rest on a slug's

@@ -215,6 +215,11 @@ func judgeSegs(segs []string) Verdict {
 		}
 	}
 
+	// A CMS's static pages: /pages/impressum.html, /page/qui-sommes-nous
+	// (Shopify's /pages/about-us among them); /page/2 is pagination.
+	if n == 2 && (strings.EqualFold(segs[0], "page") || strings.EqualFold(segs[0], "pages")) && !isDigits(last) {
+		return Verdict{Other, "static-page"}
+	}
 	// The site's apps page: /apps, /app/.
 	if n == 1 && foldIn(serviceRoots, last) {
 		return Verdict{Other, "service-page"}
@@ -376,6 +381,11 @@ func judgeSegs(segs []string) Verdict {
 	}
 	if n > 4 {
 		return Verdict{Other, "too-deep"}
+	}
+	if strings.EqualFold(last, "recent") || strings.EqualFold(last, "latest") {
+		// /special/1607/recent/ (the sites of IID: a special's newest
+		// stories), /category/5/latest/.
+		return Verdict{Section, "latest-listing"}
 	}
 	for _, s := range segs {
 		if isDigits(s) {

@@ -111,6 +111,15 @@ func TestPathShape(t *testing.T) {
 		{"/help/", Other, "blocked-segment"},
 		{"/markets/worldindices/index.aspx", Other, "script-page"},
 		{"/special/2026/expo/overview/", Other, "numbered-path"},
+		// Issue 17, fourth round.
+		{"/special/1607/recent/", Section, "latest-listing"},
+		{"/pages/fritz_pieper.html", Other, "static-page"},
+		{"/page/agence-courrier", Other, "static-page"},
+		{"/pages/world/africa/index.html", Section, "section"},
+		{"/page/2", Other, "pagination"},
+		{"/leistungen", Other, "service-page"},
+		{"/de/referenzen/", Other, "service-page"},
+		{"/wirtschaft/projekte/", Section, "section"},
 		{"/?page=2", Other, "root"},
 		// Further pages of an article stay the article.
 		{"/politik/2024-05/haushalt-streit/seite-2", Article, "article-page"},
@@ -635,7 +644,7 @@ func TestServiceText(t *testing.T) {
 // the path names.
 func TestInPageItems(t *testing.T) {
 	links := []Link{
-		{Path: "/unternehmen/profil", Nav: true, Text: "Profil", Item: ItemPage},
+		{Path: "/unternehmen/aufgaben", Nav: true, Text: "Aufgaben", Item: ItemPage},
 		{Path: "/ueber-die-stiftung-und-ihre-ziele/", Nav: true, Text: "Stiftung", Item: ItemPage},
 		{Path: "/blog/", Nav: true, Text: "Blog", Item: ItemPage},            // the posts page
 		{Path: "/news-and-events/", Nav: true, Text: "News", Item: ItemPage}, // the posts page
@@ -661,5 +670,43 @@ func TestInPageItems(t *testing.T) {
 		{Article, "cms-post"},
 		{Article, "dated-path"},
 		{Section, "section"},
+	})
+}
+
+// TestInPageMenuPages: the fourth round's rules of place. A CMS's page
+// linked from the menu by its number or as Joomla's single article is
+// other (a story there has a headline); one of the site's blogs in the
+// menu is a section; a service page's sub-pages are other; a footer's
+// blog or news front stays a section.
+func TestInPageMenuPages(t *testing.T) {
+	links := []Link{
+		{Path: "/politik/", Nav: true, Text: "Politik"},
+		{Path: "/sport/", Nav: true, Text: "Sport"},
+		{Path: "/kultur/", Nav: true, Text: "Kultur"},
+		{Path: "/12412.html?&L=1", Nav: true, Text: "Teaching"},
+		{Path: "/index.php?option=com_content&view=article&id=48&Itemid=48", Nav: true, Text: "Verein"},
+		{Path: "/index.php?option=com_content&view=category&id=8", Nav: true, Text: "Berichte"},
+		{Path: "/12413.html", Nav: true, Text: "Uni feiert ihr 600. Jubiläum mit einem Fest für alle"},
+		{Path: "/blog/kausfiles/", Nav: true, Text: "Kausfiles"},
+		{Path: "/presse/", Nav: true, Text: "Presse"},
+		{Path: "/presse/pressematerial/", Nav: true, Text: "Pressematerial"},
+		{Path: "/blog/", Footer: true, Nav: true, Text: "Blog"},
+		{Path: "/lesertreff", Footer: true, Nav: true, Text: "Lesertreff"},
+		{Path: "/blog/kausfiles/", Text: "Kausfiles"},
+	}
+	checkInPage(t, links, []Verdict{
+		{Section, "section"},
+		{Section, "section"},
+		{Section, "section"},
+		{Other, "menu-page"},
+		{Other, "menu-page"},
+		{Section, "query-listing"},
+		{Article, "id-number"},
+		{Section, "menu-listing"},
+		{Other, "service-page"},
+		{Other, "service-parent"},
+		{Section, "section"},
+		{Other, "footer-only"},
+		{Section, "menu-listing"},
 	})
 }

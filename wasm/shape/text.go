@@ -58,7 +58,16 @@ func init() {
 		crossword|crosswords|sudoku|rätsel|kreuzworträtsel|mots croisés|
 		kleinanzeigen|classifieds|petites annonces|traueranzeigen|
 		mentions légales|aviso legal|avisos legales|note legali|aviso de privacidade|
-		site map|rss feeds|rss-feeds`, "|") {
+		site map|rss feeds|rss-feeds|
+		our mission|mission|what we do|who we are|our work|our team|projects|our projects|portfolio|
+		clients|references|testimonials|sponsors|our sponsors|partners|our partners|
+		governance|leadership|trustees|investors|investor relations|locations|downloads|
+		consulting|pricing|membership|become a member|
+		leistungen|unsere leistungen|dienstleistungen|projekte|referenzen|partner|unsere partner|
+		profil|unternehmensprofil|firmenprofil|historie|vorstand|satzung|mitgliedschaft|
+		mitgliedschaften|mitglied werden|geschäftsstelle|gremien|kuratorium|beirat|standorte|
+		partenaires|nos partenaires|projets|gouvernance|équipe|notre équipe|nous rejoindre|
+		socios|patrocinadores|proyectos|equipo|nuestro equipo|progetti|projecten|diensten`, "|") {
 		serviceTexts[strings.TrimSpace(p)] = true
 	}
 }

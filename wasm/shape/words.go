@@ -264,6 +264,32 @@ func init() {
 	`) {
 		serviceRoots[w] = true
 	}
+	// Issue 17, fourth round: an organisation's own pages at its site's
+	// top (a firm's, a club's, a university's, a party's), which the
+	// menus of small sites list under bare words: what it does and
+	// offers, who runs it and backs it, its statutes and its courses.
+	// At depth 1 only: /leistungen is a firm's, /wirtschaft/projekte a
+	// department's sub-section.
+	for _, w := range strings.Fields(`
+		mission our-mission vision values what-we-do who-we-are our-work
+		projects our-projects portfolio clients references testimonials
+		sponsors supporters funders governance leadership management
+		trustees investors investor-relations shareholders locations offices
+		tools shopping downloads download ebooks e-books whitepapers
+		academy trainings courses workshops seminars seminar webinars
+		consulting hosting solutions pricing membership members
+		leistungen unsere-leistungen dienstleistungen projekte referenzen
+		partnerschaften profil unternehmensprofil firmenprofil historie
+		vorstand satzung mitgliedschaft mitgliedschaften mitglieder
+		geschaeftsstelle geschäftsstelle geschaeftsfuehrung gremien
+		kuratorium beirat seminare schulungen kurse standorte
+		partenaires nos-partenaires projets nos-projets gouvernance equipe
+		historique nous-rejoindre adherer adhesion
+		socios patrocinadores proyectos equipo servicios progetti servizi
+		projecten diensten
+	`) {
+		serviceRoots[w] = true
+	}
 }
 
 // serviceHosts are first labels of hosts that serve no stories (Host).

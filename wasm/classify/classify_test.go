@@ -783,6 +783,7 @@ func TestWordPressItems(t *testing.T) {
 	want := map[string]shape.Verdict{
 		"/regatten/":                            {Shape: shape.Section, Rule: "cms-listing"},
 		"/regatten/jugend/":                     {Shape: shape.Section, Rule: "cms-listing"},
+		"/berichte-von-unseren-wanderfahrten/":  {Shape: shape.Section, Rule: "cms-listing"}, // rel="category tag"
 		"/vereinsleben-und-feste/":              {Shape: shape.Section, Rule: "cms-listing"}, // a footer's category
 		"/verein/":                              {Shape: shape.Other, Rule: "cms-page"},
 		"/verein/trainer/":                      {Shape: shape.Other, Rule: "cms-page"},
@@ -818,11 +819,12 @@ func TestWordPressItems(t *testing.T) {
 	}
 	check(body, want)
 	// The same page with its classes renamed: the paths alone decide.
-	plain := strings.NewReplacer("menu-item-", "x-", "page_item", "x", "cat-item", "x", "tag-cloud-link", "x").Replace(string(body))
+	plain := strings.NewReplacer("menu-item-", "x-", "page_item", "x", "cat-item", "x", "tag-cloud-link", "x", `rel="category tag"`, "").Replace(string(body))
 	check([]byte(plain), map[string]shape.Verdict{
-		"/verein/trainer/":     {Shape: shape.Section, Rule: "section"},
-		"/chronik/":            {Shape: shape.Section, Rule: "section"},
-		"/anrudern/":           {Shape: shape.Section, Rule: "section"},
-		"/thema/wanderrudern/": {Shape: shape.Section, Rule: "listing"},
+		"/verein/trainer/":                     {Shape: shape.Section, Rule: "section"},
+		"/chronik/":                            {Shape: shape.Section, Rule: "section"},
+		"/anrudern/":                           {Shape: shape.Section, Rule: "section"},
+		"/berichte-von-unseren-wanderfahrten/": {Shape: shape.Article, Rule: "slug"},
+		"/thema/wanderrudern/":                 {Shape: shape.Section, Rule: "listing"},
 	})
 }

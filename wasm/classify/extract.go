@@ -323,6 +323,9 @@ func readAnchor(at *htmltok.Attrs) *anchor {
 		case "rel":
 			a.relFeed = hasToken(v, "feed")
 			a.relTag = hasToken(v, "tag") && !hasToken(v, "category")
+			if hasToken(v, "category") && a.item == shape.ItemUnknown {
+				a.item = shape.ItemListing // WordPress's "category tag": a post's category
+			}
 		case "class":
 			if hasToken(v, "tag-cloud-link") {
 				a.item = shape.ItemTag

@@ -67,7 +67,10 @@ func init() {
 		profil|unternehmensprofil|firmenprofil|historie|vorstand|satzung|mitgliedschaft|
 		mitgliedschaften|mitglied werden|geschäftsstelle|gremien|kuratorium|beirat|standorte|
 		partenaires|nos partenaires|projets|gouvernance|équipe|notre équipe|nous rejoindre|
-		socios|patrocinadores|proyectos|equipo|nuestro equipo|progetti|projecten|diensten`, "|") {
+		socios|patrocinadores|proyectos|equipo|nuestro equipo|progetti|projecten|diensten|
+		site index|a-z|glossar|glossary|lexikon|quiz|wallpapers|
+		got a tip|got a tip?|immobilien|stellen|kfz-markt|blitzer|gewinnspiele|wettbewerbe|
+		tv schedule|channel lineup|program guide|links`, "|") {
 		serviceTexts[strings.TrimSpace(p)] = true
 	}
 }

@@ -287,6 +287,10 @@ func init() {
 		historique nous-rejoindre adherer adhesion
 		socios patrocinadores proyectos equipo servicios progetti servizi
 		projecten diensten
+		a-to-z siteindex site-index glossar glossary lexikon lexicon
+		whitepaper wallpapers directories quiz quizzes psychotests favorites labs tip-line tipline
+		stellen immobilien kfz-markt automarkt blitzer wettbewerbe
+		gewinnspiele tv-schedule channel-lineup program-guide links
 	`) {
 		serviceRoots[w] = true
 	}

@@ -254,6 +254,11 @@ func judgeSegs(segs []string) Verdict {
 		return Verdict{Other, "date-archive"}
 	}
 
+	// Drupal's own address of a node (/node/890): one story or page,
+	// whatever its number, never a further page of a listing.
+	if n >= 2 && strings.EqualFold(segs[n-2], "node") && isDigits(last) {
+		return Verdict{Article, "node-id"}
+	}
 	// Pagination: /page/2, /sciences/2/, /seite-2, /p2. A further page of
 	// an article is the article (/slug/seite-2, /20240518-OYT1T50123/2/).
 	if tail := pageTail(segs); tail > 0 {

@@ -288,7 +288,8 @@ func init() {
 		socios patrocinadores proyectos equipo servicios progetti servizi
 		projecten diensten
 		a-to-z siteindex site-index glossar glossary lexikon lexicon
-		whitepaper wallpapers directories quiz quizzes psychotests favorites labs tip-line tipline
+		whitepaper wallpapers directories quiz quizzes psychotests
+		favorites labs tip-line tipline
 		stellen immobilien kfz-markt automarkt blitzer wettbewerbe
 		gewinnspiele tv-schedule channel-lineup program-guide links
 	`) {

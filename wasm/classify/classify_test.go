@@ -3,6 +3,7 @@ package classify
 import (
 	"bytes"
 	"encoding/json"
+	"html"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -827,4 +828,46 @@ func TestWordPressItems(t *testing.T) {
 		"/berichte-von-unseren-wanderfahrten/": {Shape: shape.Article, Rule: "slug"},
 		"/thema/wanderrudern/":                 {Shape: shape.Section, Rule: "listing"},
 	})
+}
+
+// TestHeldoutItems: every line of the shape package's held-out items file
+// (what a saved WordPress page's markup says a link is, for
+// shape.TestHeldoutCorpus) is what extract reads from that markup, so the
+// figures measured with it are the page classifier's.
+func TestHeldoutItems(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "shape", "testdata", "shapes", "heldout4-items.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for i, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		c := strings.Split(line, "\t")
+		if len(c) != 4 {
+			t.Fatalf("line %d: %d columns, want 4", i+1, len(c))
+		}
+		href, want, evidence := c[1], c[2], c[3]
+		var markup string
+		switch evidence {
+		case "tag-cloud-link":
+			markup = `<a class="tag-cloud-link tag-link-7" href="` + html.EscapeString(href) + `">x</a>`
+		case "rel=category":
+			markup = `<a rel="category tag" href="` + html.EscapeString(href) + `">x</a>`
+		default:
+			markup = `<ul><li class="` + html.EscapeString(evidence) + `"><a href="` + html.EscapeString(href) + `">x</a></li></ul>`
+		}
+		d := extract([]byte(markup))
+		if len(d.anchors) != 1 {
+			t.Fatalf("line %d: %d anchors in %s", i+1, len(d.anchors), markup)
+		}
+		if got := d.anchors[0].item.String(); got != want {
+			t.Errorf("line %d: %q reads as %q, the file says %q", i+1, evidence, got, want)
+		}
+		n++
+	}
+	if n < 100 {
+		t.Errorf("%d items checked, want the file's hundreds", n)
+	}
 }

@@ -216,6 +216,22 @@ const (
 	ItemPost
 )
 
+// String names an Item: "listing", "tag", "page", "post", or "" for
+// ItemUnknown.
+func (i Item) String() string {
+	switch i {
+	case ItemListing:
+		return "listing"
+	case ItemTag:
+		return "tag"
+	case ItemPage:
+		return "page"
+	case ItemPost:
+		return "post"
+	}
+	return ""
+}
+
 // listingRules are the verdicts that rest on a listing word in the path
 // (/thema/datenschutz, /tag/newsletter): a service word in the anchor's
 // text names the topic there, not a service page.

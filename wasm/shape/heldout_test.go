@@ -12,14 +12,24 @@ import (
 )
 
 // Floors for the default rules (InPage, the page classifier's) on
-// testdata/shapes/heldout3.tsv, set from its one measurement in
+// testdata/shapes/heldout4.tsv, set from its one measurement in
 // docs/url-shapes.md (the reached figures rounded down by 0.02). The
 // held-out corpus is never tuned on: these floors only catch a later change
 // that makes things worse on URLs nobody here wrote.
 const (
-	heldoutMacroF1Floor       = 0.72 // reached 0.740
-	heldoutOtherRecallFloor   = 0.59 // reached 0.619
-	heldoutArticleRecallFloor = 0.74 // reached 0.768
+	heldoutMacroF1Floor       = 0.00 // reached: set after the one reading
+	heldoutOtherRecallFloor   = 0.00
+	heldoutArticleRecallFloor = 0.00
+)
+
+// Floors on heldout3.tsv, the third round's held-out corpus: read once
+// with the third round's frozen rules (4b59113: macro-F1 0.740, other
+// recall 0.619, article recall 0.768), tuned on in the fourth (the reached
+// figures less 0.02).
+const (
+	h3MacroF1Floor       = 0.74 // reached 0.765
+	h3OtherRecallFloor   = 0.63 // reached 0.659
+	h3ArticleRecallFloor = 0.76 // reached 0.787
 )
 
 // Floors on heldout2.tsv, whole and its even half, both tuned on in the
@@ -54,6 +64,7 @@ type heldoutRow struct {
 	source    string // repository and file the URL was taken from
 	text      string // the anchor's own text, where the corpus has it
 	publisher string
+	item      Item // what the page's markup says the link is, where known
 }
 
 // loadHeldout reads heldout.tsv or dev.tsv (the same six columns).
@@ -153,6 +164,7 @@ func heldoutVerdicts(rows []heldoutRow) map[string][]Verdict {
 				Nav:    rows[i].where == "nav" || rows[i].where == "footer",
 				Footer: rows[i].where == "footer",
 				Text:   rows[i].text,
+				Item:   rows[i].item,
 			}
 		}
 		for j, v := range InContext(ps) {
@@ -180,13 +192,55 @@ func f1(c confusion, s Shape) float64 {
 	return 2 * p * r / (p + r)
 }
 
-// TestHeldoutCorpus reports the rules on heldout3.tsv, the held-out corpus
-// of issue 17's third round: URLs and anchor texts from the menus,
+// TestHeldoutCorpus reports the rules on heldout4.tsv, the held-out corpus
+// of issue 17's fourth round: URLs and anchor texts from the menus,
 // footers and bodies of saved pages of publishers in no other corpus,
 // labelled by helpers who never saw a rule's verdict, read once after the
-// rules were frozen (4b59113) and never tuned on. InPage, the page
-// classifier's rules, must stay above the floors.
+// rules were frozen and never tuned on. Its WordPress pages carry what
+// their markup says each link is (heldout4-items.tsv, Item), as the page
+// classifier reads it; the figures without it are logged too. InPage, the
+// page classifier's rules, must stay above the floors.
 func TestHeldoutCorpus(t *testing.T) {
+	rows := loadHeldout(t, "heldout4.tsv")
+	found := applyItems(t, rows, "heldout4-items.tsv")
+	others := map[string]bool{}
+	for _, name := range []string{"corpus.tsv", "fresh.tsv"} {
+		for _, r := range loadCorpus(t, name) {
+			others[r.publisher] = true
+		}
+	}
+	for _, name := range []string{"heldout1.tsv", "heldout2.tsv", "heldout3.tsv", "dev.tsv"} {
+		for _, r := range loadHeldout(t, name) {
+			others[r.publisher] = true
+		}
+	}
+	t.Logf("heldout4.tsv: %d URLs with a CMS's word on them (heldout4-items.tsv)", found)
+	c := reportHeldout(t, "heldout4.tsv", rows, others, 100)
+	checkFloors(t, "heldout4.tsv", c, heldoutMacroF1Floor, heldoutOtherRecallFloor, heldoutArticleRecallFloor)
+	bare := make([]heldoutRow, len(rows))
+	copy(bare, rows)
+	withItems := 0
+	for i := range bare {
+		if bare[i].item != ItemUnknown {
+			withItems++
+		}
+		bare[i].item = ItemUnknown
+	}
+	if withItems == 0 {
+		t.Fatal("no row of heldout4.tsv has an item: heldout4-items.tsv does not match")
+	}
+	cb := newConfusion()
+	for i, v := range heldoutVerdicts(bare)["InPage"] {
+		cb[bare[i].label][v.Shape]++
+	}
+	t.Logf("InPage on heldout4.tsv without the CMS's word (Item):\n%v", cb)
+}
+
+// TestHeldout3 reports the rules on heldout3.tsv, the third round's
+// held-out corpus (61 publishers), read once with the third round's frozen
+// rules (4b59113) and tuned on in the fourth round: a development set now,
+// whose floors keep it from getting worse.
+func TestHeldout3(t *testing.T) {
 	rows := loadHeldout(t, "heldout3.tsv")
 	others := map[string]bool{}
 	for _, name := range []string{"corpus.tsv", "fresh.tsv"} {
@@ -200,7 +254,63 @@ func TestHeldoutCorpus(t *testing.T) {
 		}
 	}
 	c := reportHeldout(t, "heldout3.tsv", rows, others, 50)
-	checkFloors(t, "heldout3.tsv", c, heldoutMacroF1Floor, heldoutOtherRecallFloor, heldoutArticleRecallFloor)
+	checkFloors(t, "heldout3.tsv", c, h3MacroF1Floor, h3OtherRecallFloor, h3ArticleRecallFloor)
+}
+
+// applyItems reads name (source, URL, item, evidence: what a saved page's
+// markup says a link is, as wasm/classify reads it) and sets the item of
+// each row of the same page and URL; it returns how many rows it set.
+func applyItems(t *testing.T, rows []heldoutRow, name string) int {
+	t.Helper()
+	items, err := loadItems("testdata/shapes/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for i := range rows {
+		if it, ok := items[rows[i].source+"\t"+rows[i].url]; ok && rows[i].where != "page" {
+			rows[i].item = it
+			n++
+		}
+	}
+	return n
+}
+
+// loadItems reads an items file: source, URL, item name, evidence, one
+// link per line; the first line for a source and URL wins, as the page
+// classifier takes a link's first known item.
+func loadItems(path string) (map[string]Item, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	out := map[string]Item{}
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		c := strings.Split(line, "\t")
+		if len(c) != 4 {
+			return nil, fmt.Errorf("%s line %d: want 4 tab-separated columns, got %d", path, n, len(c))
+		}
+		it := ItemUnknown
+		for _, k := range []Item{ItemListing, ItemTag, ItemPage, ItemPost} {
+			if k.String() == c[2] {
+				it = k
+			}
+		}
+		if it == ItemUnknown {
+			return nil, fmt.Errorf("%s line %d: unknown item %q", path, n, c[2])
+		}
+		key := c[0] + "\t" + c[1]
+		if _, seen := out[key]; !seen {
+			out[key] = it
+		}
+	}
+	return out, sc.Err()
 }
 
 // TestHeldout2 reports the rules on heldout2.tsv, the second round's

@@ -17,9 +17,9 @@ import (
 // held-out corpus is never tuned on: these floors only catch a later change
 // that makes things worse on URLs nobody here wrote.
 const (
-	heldoutMacroF1Floor       = 0.00 // reached: set after the one reading
-	heldoutOtherRecallFloor   = 0.00
-	heldoutArticleRecallFloor = 0.00
+	heldoutMacroF1Floor       = 0.82 // reached 0.846
+	heldoutOtherRecallFloor   = 0.75 // reached 0.776
+	heldoutArticleRecallFloor = 0.87 // reached 0.899
 )
 
 // Floors on heldout3.tsv, the third round's held-out corpus: read once

@@ -793,7 +793,7 @@ func TestWordPressItems(t *testing.T) {
 		"/aktuelles/":                           {Shape: shape.Section, Rule: "section"},
 		"/anrudern/":                            {Shape: shape.Article, Rule: "cms-post"},
 		"/tag/lahnmarathon/":                    {Shape: shape.Section, Rule: "menu-tag"},
-		"/thema/wanderrudern/":                  {Shape: shape.Other, Rule: "cms-tag"}, // tag-cloud-link
+		"/thema/wanderrudern/":                  {Shape: shape.Other, Rule: "cms-tag"}, // tag-link-13: a tag cloud before WordPress 4.8
 		"/2024/05/12/silber-beim-lahnmarathon/": {Shape: shape.Article, Rule: "dated-path"},
 		"/verein/geschichte-des-vereins-seit-der-gruendung-1921/": {Shape: shape.Other, Rule: "cms-page"},
 	}
@@ -820,7 +820,7 @@ func TestWordPressItems(t *testing.T) {
 	}
 	check(body, want)
 	// The same page with its classes renamed: the paths alone decide.
-	plain := strings.NewReplacer("menu-item-", "x-", "page_item", "x", "cat-item", "x", "tag-cloud-link", "x", `rel="category tag"`, "").Replace(string(body))
+	plain := strings.NewReplacer("menu-item-", "x-", "page_item", "x", "cat-item", "x", "tag-cloud-link", "x", "tag-link-", "x-", `rel="category tag"`, "").Replace(string(body))
 	check([]byte(plain), map[string]shape.Verdict{
 		"/verein/trainer/":                     {Shape: shape.Section, Rule: "section"},
 		"/chronik/":                            {Shape: shape.Section, Rule: "section"},

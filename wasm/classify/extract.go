@@ -327,7 +327,9 @@ func readAnchor(at *htmltok.Attrs) *anchor {
 				a.item = shape.ItemListing // WordPress's "category tag": a post's category
 			}
 		case "class":
-			if hasToken(v, "tag-cloud-link") {
+			// A tag cloud's link: tag-cloud-link since WordPress 4.8,
+			// tag-link-N alone before it.
+			if hasToken(v, "tag-cloud-link") || hasTokenPrefix(v, "tag-link-") {
 				a.item = shape.ItemTag
 			}
 		case "title":
@@ -404,6 +406,25 @@ func attrBytes(at *htmltok.Attrs, want string) ([]byte, bool) {
 		}
 	}
 	return nil, false
+}
+
+// hasTokenPrefix reports whether a token of the space-separated list v
+// starts with prefix, in ASCII case.
+func hasTokenPrefix(v []byte, prefix string) bool {
+	for len(v) > 0 {
+		i := 0
+		for i < len(v) && !isSpaceByte(v[i]) {
+			i++
+		}
+		if i >= len(prefix) && strings.EqualFold(string(v[:len(prefix)]), prefix) {
+			return true
+		}
+		for i < len(v) && isSpaceByte(v[i]) {
+			i++
+		}
+		v = v[i:]
+	}
+	return false
 }
 
 // hasToken reports whether the space-separated token list v holds tok, in

@@ -504,8 +504,8 @@ func blogName(path string) bool {
 // menuPage reports whether a path the rules took for a story (rule) is
 // the address of one of the CMS's pages, which a menu links by its short
 // name: Joomla's single articles (index.php?option=com_content
-// &view=article&id=48, Joomla's word for a page of content: its listings
-// are view=category), Drupal's nodes (/node/152), and a page addressed
+// &view=article&id=48, Joomla 1.0's task=view&id=48: Joomla's word for a
+// page of content; its listings are view=category), Drupal's nodes (/node/152), and a page addressed
 // by its number alone at the site's top (/12412.html, TYPO3's and others'
 // page ids; /822,
 // WordPress's ?page_id by permalink). A story in a menu is teased by its
@@ -513,7 +513,7 @@ func blogName(path string) bool {
 func menuPage(path, rule string) bool {
 	if rule == "query-id" {
 		q := path[strings.IndexByte(path, '?')+1:]
-		return strings.Contains(q, "option=com_content") && strings.Contains(q, "view=article")
+		return strings.Contains(q, "option=com_content") && (strings.Contains(q, "view=article") || strings.Contains(q, "task=view"))
 	}
 	if rule == "node-id" {
 		return true // Drupal's /node/152: a basic page, in a menu

@@ -70,6 +70,10 @@ var pageParams = wordSet(`
 func judgeQuery(q string) queryVerdict {
 	var v queryVerdict
 	var buf [maxWordLen]byte
+	// Joomla 1.0 names its views by task= under option=com_content
+	// (index.php?option=com_content&task=view&id=31: an article;
+	// task=blogcategory&id=4: a listing), in any order.
+	content, task := false, queryNone
 	for len(q) > 0 {
 		pair := q
 		if i := strings.IndexByte(q, '&'); i >= 0 {
@@ -92,6 +96,10 @@ func judgeQuery(q string) queryVerdict {
 			if k := spipKey(key); k == queryID || v.kind == queryNone {
 				v.kind = k
 			}
+		case strings.EqualFold(key, "option"):
+			content = strings.EqualFold(val, "com_content")
+		case strings.EqualFold(key, "task"):
+			task = taskWords[string(foldKey(&buf, val))]
 		case strings.EqualFold(key, "view"):
 			switch viewWords[string(foldKey(&buf, val))] {
 			case queryID:
@@ -116,7 +124,16 @@ func judgeQuery(q string) queryVerdict {
 			}
 		}
 	}
+	if content && task != queryNone && (v.kind == queryNone || task == queryID) {
+		v.kind = task
+	}
 	return v
+}
+
+// taskWords are Joomla 1.0's task= values under option=com_content.
+var taskWords = map[string]queryKind{
+	"view": queryID, "category": querySection, "section": querySection,
+	"blogcategory": querySection, "blogsection": querySection,
 }
 
 // idKeySuffixes end the names of id parameters that idParams does not

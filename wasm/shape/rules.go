@@ -254,6 +254,13 @@ func judgeSegs(segs []string) Verdict {
 		return Verdict{Other, "date-archive"}
 	}
 
+	// An action on a story: /slug/email/, /2012/12/30/slug/trackback,
+	// /slug/print: a form or a copy, not the story.
+	if n >= 2 && foldIn(storyActions, last) {
+		if v := judgeSegs(segs[:n-1]); v.Shape == Article {
+			return Verdict{Other, "story-action"}
+		}
+	}
 	// Drupal's own address of a node (/node/890): one story or page,
 	// whatever its number, never a further page of a listing.
 	if n >= 2 && strings.EqualFold(segs[n-2], "node") && isDigits(last) {
@@ -479,3 +486,10 @@ func isLangCode(s string) bool {
 func isDOIPrefix(s string) bool {
 	return len(s) >= 7 && len(s) <= 12 && s[0] == '1' && s[1] == '0' && s[2] == '.' && isDigits(s[3:])
 }
+
+// storyActions are the last segments that name an action on the story
+// before them (its e-mail form, its print copy, its trackback).
+var storyActions = wordSet(`
+	email e-mail mail print printer share trackback attachment
+	comments respond reply
+`)

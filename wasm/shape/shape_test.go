@@ -114,6 +114,12 @@ func TestPathShape(t *testing.T) {
 		// Issue 17, fourth round.
 		{"/special/1607/recent/", Section, "latest-listing"},
 		{"/node/890", Article, "node-id"},
+		{"/t2/index.php?option=com_content&task=view&id=31&Itemid=74", Article, "query-id"},
+		{"/index.php?task=blogcategory&id=4&option=com_content", Section, "query-listing"},
+		{"/index.php?task=view&id=31", Other, "root"}, // not Joomla's
+		{"/blog/2016/05/cucumber-yogurt-raita-salad/email/", Other, "story-action"},
+		{"/2012/12/30/mobile-in-1998/trackback", Other, "story-action"},
+		{"/politik/email/", Section, "section"},
 		{"/forums/node/1103455", Other, "blocked-segment"},
 		{"/pages/fritz_pieper.html", Other, "static-page"},
 		{"/page/agence-courrier", Other, "static-page"},

@@ -12,14 +12,24 @@ import (
 )
 
 // Floors for the default rules (InPage, the page classifier's) on
-// testdata/shapes/heldout4.tsv, set from its one measurement in
+// testdata/shapes/heldout5.tsv, set from its one measurement in
 // docs/url-shapes.md (the reached figures rounded down by 0.02). The
 // held-out corpus is never tuned on: these floors only catch a later change
 // that makes things worse on URLs nobody here wrote.
 const (
-	heldoutMacroF1Floor       = 0.82 // reached 0.846
-	heldoutOtherRecallFloor   = 0.75 // reached 0.776
-	heldoutArticleRecallFloor = 0.87 // reached 0.899
+	heldoutMacroF1Floor       = 0.00 // set after the one reading
+	heldoutOtherRecallFloor   = 0.00
+	heldoutArticleRecallFloor = 0.00
+)
+
+// Floors on heldout4.tsv, the fourth round's held-out corpus: read once
+// with the rules frozen at 1fb67e7 (macro-F1 0.846, other recall 0.776,
+// article recall 0.899), then two fixes came from its misses (08b1648:
+// 0.846, 0.776, 0.920); the reached figures less 0.02.
+const (
+	h4MacroF1Floor       = 0.82 // reached 0.846
+	h4OtherRecallFloor   = 0.75 // reached 0.776
+	h4ArticleRecallFloor = 0.90 // reached 0.920
 )
 
 // Floors on heldout3.tsv, the third round's held-out corpus: read once
@@ -192,15 +202,37 @@ func f1(c confusion, s Shape) float64 {
 	return 2 * p * r / (p + r)
 }
 
-// TestHeldoutCorpus reports the rules on heldout4.tsv, the held-out corpus
-// of issue 17's fourth round: URLs and anchor texts from the menus,
-// footers and bodies of saved pages of publishers in no other corpus,
-// labelled by helpers who never saw a rule's verdict, read once after the
-// rules were frozen and never tuned on. Its WordPress pages carry what
-// their markup says each link is (heldout4-items.tsv, Item), as the page
-// classifier reads it; the figures without it are logged too. InPage, the
-// page classifier's rules, must stay above the floors.
+// TestHeldoutCorpus reports the rules on heldout5.tsv, the held-out corpus
+// of issue 17's fifth reading: URLs and anchor texts from the menus,
+// footers and bodies of saved pages of publishers in no other corpus
+// (trafilatura's comparison set), taken mechanically, labelled by helpers
+// who never saw a rule's verdict, read once after the rules were frozen
+// and never tuned on. InPage, the page classifier's rules, must stay above
+// the floors; classify's TestHeldoutPages runs the page classifier itself
+// on the same saved pages.
 func TestHeldoutCorpus(t *testing.T) {
+	rows := loadHeldout(t, "heldout5.tsv")
+	others := map[string]bool{}
+	for _, name := range []string{"corpus.tsv", "fresh.tsv"} {
+		for _, r := range loadCorpus(t, name) {
+			others[r.publisher] = true
+		}
+	}
+	for _, name := range []string{"heldout1.tsv", "heldout2.tsv", "heldout3.tsv", "heldout4.tsv", "dev.tsv"} {
+		for _, r := range loadHeldout(t, name) {
+			others[r.publisher] = true
+		}
+	}
+	c := reportHeldout(t, "heldout5.tsv", rows, others, 100)
+	checkFloors(t, "heldout5.tsv", c, heldoutMacroF1Floor, heldoutOtherRecallFloor, heldoutArticleRecallFloor)
+}
+
+// TestHeldout4 reports the rules on heldout4.tsv, the fourth round's
+// held-out corpus (103 publishers), read once with the rules frozen at
+// 1fb67e7; two fixes came from its misses since. Its WordPress pages carry
+// what their markup says each link is (heldout4-items.tsv, Item), as the
+// page classifier reads it; the figures without it are logged too.
+func TestHeldout4(t *testing.T) {
 	rows := loadHeldout(t, "heldout4.tsv")
 	found := applyItems(t, rows, "heldout4-items.tsv")
 	others := map[string]bool{}
@@ -216,7 +248,7 @@ func TestHeldoutCorpus(t *testing.T) {
 	}
 	t.Logf("heldout4.tsv: %d URLs with a CMS's word on them (heldout4-items.tsv)", found)
 	c := reportHeldout(t, "heldout4.tsv", rows, others, 100)
-	checkFloors(t, "heldout4.tsv", c, heldoutMacroF1Floor, heldoutOtherRecallFloor, heldoutArticleRecallFloor)
+	checkFloors(t, "heldout4.tsv", c, h4MacroF1Floor, h4OtherRecallFloor, h4ArticleRecallFloor)
 	bare := make([]heldoutRow, len(rows))
 	copy(bare, rows)
 	withItems := 0

@@ -17,9 +17,9 @@ import (
 // held-out corpus is never tuned on: these floors only catch a later change
 // that makes things worse on URLs nobody here wrote.
 const (
-	heldoutMacroF1Floor       = 0.00 // set after the one reading
-	heldoutOtherRecallFloor   = 0.00
-	heldoutArticleRecallFloor = 0.00
+	heldoutMacroF1Floor       = 0.71 // reached 0.731
+	heldoutOtherRecallFloor   = 0.58 // reached 0.600
+	heldoutArticleRecallFloor = 0.76 // reached 0.784
 )
 
 // Floors on heldout4.tsv, the fourth round's held-out corpus: read once

@@ -299,14 +299,8 @@ func capBytes(b []byte) []byte {
 
 // attr returns the value of one attribute of the current tag.
 func attr(at *htmltok.Attrs, want string) (string, bool) {
-	for more := true; more; {
-		var k, v []byte
-		k, v, more = at.Next()
-		if string(k) == want {
-			return string(v), true
-		}
-	}
-	return "", false
+	v, ok := attrBytes(at, want)
+	return string(v), ok
 }
 
 func readAnchor(at *htmltok.Attrs) *anchor {
@@ -357,12 +351,8 @@ func listItem(at *htmltok.Attrs) shape.Item {
 		return shape.ItemUnknown
 	}
 	var typ, object string
-	for len(class) > 0 {
-		i := 0
-		for i < len(class) && !isSpaceByte(class[i]) {
-			i++
-		}
-		tok := string(class[:i])
+	for t, rest := nextToken(class); len(t) > 0; t, rest = nextToken(rest) {
+		tok := string(t)
 		switch {
 		case tok == "page_item":
 			return shape.ItemPage
@@ -373,10 +363,6 @@ func listItem(at *htmltok.Attrs) shape.Item {
 		case strings.HasPrefix(tok, "menu-item-object-"):
 			object = tok[len("menu-item-object-"):]
 		}
-		for i < len(class) && isSpaceByte(class[i]) {
-			i++
-		}
-		class = class[i:]
 	}
 	switch typ {
 	case "taxonomy":
@@ -411,37 +397,34 @@ func attrBytes(at *htmltok.Attrs, want string) ([]byte, bool) {
 // hasTokenPrefix reports whether a token of the space-separated list v
 // starts with prefix, in ASCII case.
 func hasTokenPrefix(v []byte, prefix string) bool {
-	for len(v) > 0 {
-		i := 0
-		for i < len(v) && !isSpaceByte(v[i]) {
-			i++
-		}
-		if i >= len(prefix) && strings.EqualFold(string(v[:len(prefix)]), prefix) {
+	for tok, rest := nextToken(v); len(tok) > 0; tok, rest = nextToken(rest) {
+		if len(tok) >= len(prefix) && strings.EqualFold(string(tok[:len(prefix)]), prefix) {
 			return true
 		}
-		for i < len(v) && isSpaceByte(v[i]) {
-			i++
-		}
-		v = v[i:]
 	}
 	return false
+}
+
+// nextToken splits the first token off a space-separated list, past any
+// leading spaces: an empty token when none is left.
+func nextToken(v []byte) (tok, rest []byte) {
+	for len(v) > 0 && isSpaceByte(v[0]) {
+		v = v[1:]
+	}
+	i := 0
+	for i < len(v) && !isSpaceByte(v[i]) {
+		i++
+	}
+	return v[:i], v[i:]
 }
 
 // hasToken reports whether the space-separated token list v holds tok, in
 // ASCII case (a rel attribute), without copying v.
 func hasToken(v []byte, tok string) bool {
-	for len(v) > 0 {
-		i := 0
-		for i < len(v) && !isSpaceByte(v[i]) {
-			i++
-		}
-		if i == len(tok) && strings.EqualFold(string(v[:i]), tok) {
+	for t, rest := nextToken(v); len(t) > 0; t, rest = nextToken(rest) {
+		if strings.EqualFold(string(t), tok) {
 			return true
 		}
-		for i < len(v) && isSpaceByte(v[i]) {
-			i++
-		}
-		v = v[i:]
 	}
 	return false
 }

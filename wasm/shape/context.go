@@ -456,10 +456,7 @@ func itemVerdict(item Item, v Verdict, inMenu bool, path string) (Verdict, bool)
 			return Verdict{Other, "cms-page"}, true
 		}
 	case ItemListing:
-		if v.Shape == Section && v.Rule != "section" {
-			return v, false
-		}
-		if v.Shape == Section || contextRules[v.Rule] || v.Shape == Article && weakArticleRules[v.Rule] {
+		if v.Rule == "section" || contextRules[v.Rule] || weakArticleRules[v.Rule] {
 			return Verdict{Section, "cms-listing"}, true
 		}
 	case ItemTag:
@@ -512,8 +509,7 @@ func blogName(path string) bool {
 // headline (Headline); these are named "Verein", "Teaching".
 func menuPage(path, rule string) bool {
 	if rule == "query-id" {
-		q := path[strings.IndexByte(path, '?')+1:]
-		return strings.Contains(q, "option=com_content") && (strings.Contains(q, "view=article") || strings.Contains(q, "task=view"))
+		return judgeQuery(path[strings.IndexByte(path, '?')+1:]).joomla
 	}
 	if rule == "node-id" {
 		return true // Drupal's /node/152: a basic page, in a menu

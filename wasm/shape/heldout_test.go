@@ -212,17 +212,7 @@ func f1(c confusion, s Shape) float64 {
 // on the same saved pages.
 func TestHeldoutCorpus(t *testing.T) {
 	rows := loadHeldout(t, "heldout5.tsv")
-	others := map[string]bool{}
-	for _, name := range []string{"corpus.tsv", "fresh.tsv"} {
-		for _, r := range loadCorpus(t, name) {
-			others[r.publisher] = true
-		}
-	}
-	for _, name := range []string{"heldout1.tsv", "heldout2.tsv", "heldout3.tsv", "heldout4.tsv", "dev.tsv"} {
-		for _, r := range loadHeldout(t, name) {
-			others[r.publisher] = true
-		}
-	}
+	others := publishersOf(t, "heldout1.tsv", "heldout2.tsv", "heldout3.tsv", "heldout4.tsv", "dev.tsv")
 	c := reportHeldout(t, "heldout5.tsv", rows, others, 100)
 	checkFloors(t, "heldout5.tsv", c, heldoutMacroF1Floor, heldoutOtherRecallFloor, heldoutArticleRecallFloor)
 }
@@ -235,17 +225,7 @@ func TestHeldoutCorpus(t *testing.T) {
 func TestHeldout4(t *testing.T) {
 	rows := loadHeldout(t, "heldout4.tsv")
 	found := applyItems(t, rows, "heldout4-items.tsv")
-	others := map[string]bool{}
-	for _, name := range []string{"corpus.tsv", "fresh.tsv"} {
-		for _, r := range loadCorpus(t, name) {
-			others[r.publisher] = true
-		}
-	}
-	for _, name := range []string{"heldout1.tsv", "heldout2.tsv", "heldout3.tsv", "dev.tsv"} {
-		for _, r := range loadHeldout(t, name) {
-			others[r.publisher] = true
-		}
-	}
+	others := publishersOf(t, "heldout1.tsv", "heldout2.tsv", "heldout3.tsv", "dev.tsv")
 	t.Logf("heldout4.tsv: %d URLs with a CMS's word on them (heldout4-items.tsv)", found)
 	c := reportHeldout(t, "heldout4.tsv", rows, others, 100)
 	checkFloors(t, "heldout4.tsv", c, h4MacroF1Floor, h4OtherRecallFloor, h4ArticleRecallFloor)
@@ -274,17 +254,7 @@ func TestHeldout4(t *testing.T) {
 // whose floors keep it from getting worse.
 func TestHeldout3(t *testing.T) {
 	rows := loadHeldout(t, "heldout3.tsv")
-	others := map[string]bool{}
-	for _, name := range []string{"corpus.tsv", "fresh.tsv"} {
-		for _, r := range loadCorpus(t, name) {
-			others[r.publisher] = true
-		}
-	}
-	for _, name := range []string{"heldout1.tsv", "heldout2.tsv", "dev.tsv"} {
-		for _, r := range loadHeldout(t, name) {
-			others[r.publisher] = true
-		}
-	}
+	others := publishersOf(t, "heldout1.tsv", "heldout2.tsv", "dev.tsv")
 	c := reportHeldout(t, "heldout3.tsv", rows, others, 50)
 	checkFloors(t, "heldout3.tsv", c, h3MacroF1Floor, h3OtherRecallFloor, h3ArticleRecallFloor)
 }
@@ -353,17 +323,7 @@ func loadItems(path string) (map[string]Item, error) {
 // worse.
 func TestHeldout2(t *testing.T) {
 	rows := loadHeldout(t, "heldout2.tsv")
-	others := map[string]bool{}
-	for _, name := range []string{"corpus.tsv", "fresh.tsv"} {
-		for _, r := range loadCorpus(t, name) {
-			others[r.publisher] = true
-		}
-	}
-	for _, name := range []string{"heldout1.tsv", "dev.tsv"} {
-		for _, r := range loadHeldout(t, name) {
-			others[r.publisher] = true
-		}
-	}
+	others := publishersOf(t, "heldout1.tsv", "dev.tsv")
 	c := reportHeldout(t, "heldout2.tsv", rows, others, 150)
 	checkFloors(t, "heldout2.tsv", c, h2MacroF1Floor, h2OtherRecallFloor, h2ArticleRecallFloor)
 	var even []heldoutRow
@@ -391,14 +351,27 @@ func heldout2Tuned(publisher string) bool {
 // since (docs/url-shapes.md), so its figures are a development set's.
 func TestSeenHeldout(t *testing.T) {
 	rows := loadHeldout(t, "heldout1.tsv")
-	others := map[string]bool{}
-	for _, name := range []string{"corpus.tsv", "fresh.tsv"} {
-		for _, r := range loadCorpus(t, name) {
-			others[r.publisher] = true
-		}
-	}
+	others := publishersOf(t)
 	c := reportHeldout(t, "heldout1.tsv", rows, others, 150)
 	checkFloors(t, "heldout1.tsv", c, seenMacroF1Floor, seenOtherRecallFloor, seenArticleRecallFloor)
+}
+
+// publishersOf is the set of publishers of corpus.tsv, fresh.tsv and the
+// named held-out files: those a held-out corpus must not share.
+func publishersOf(t *testing.T, heldouts ...string) map[string]bool {
+	t.Helper()
+	pubs := map[string]bool{}
+	for _, name := range []string{"corpus.tsv", "fresh.tsv"} {
+		for _, r := range loadCorpus(t, name) {
+			pubs[r.publisher] = true
+		}
+	}
+	for _, name := range heldouts {
+		for _, r := range loadHeldout(t, name) {
+			pubs[r.publisher] = true
+		}
+	}
+	return pubs
 }
 
 // checkFloors fails the test when c (InPage's confusion) is below a floor.
@@ -497,15 +470,7 @@ func reportHeldout(t *testing.T, name string, rows []heldoutRow, others map[stri
 // may be tuned on (heldout.tsv never is), with its misses under -v.
 func TestDevSet(t *testing.T) {
 	rows := loadHeldout(t, "dev.tsv")
-	held := map[string]bool{}
-	for _, r := range loadHeldout(t, "heldout1.tsv") {
-		held[r.publisher] = true
-	}
-	for _, name := range []string{"corpus.tsv", "fresh.tsv"} {
-		for _, r := range loadCorpus(t, name) {
-			held[r.publisher] = true
-		}
-	}
+	held := publishersOf(t, "heldout1.tsv")
 	pubs := map[string]bool{}
 	for _, r := range rows {
 		if held[r.publisher] {

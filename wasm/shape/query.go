@@ -15,7 +15,12 @@ const (
 	queryOther             // a feed, search or login: ?format=feed, ?s=x
 )
 
-type queryVerdict struct{ kind queryKind }
+type queryVerdict struct {
+	kind queryKind
+	// joomla: the id names Joomla's single article (view=article, or
+	// task=view under option=com_content), which its menus use for pages.
+	joomla bool
+}
 
 // idParams name article ids in query strings, with the fewest digits the
 // value must have.
@@ -89,9 +94,9 @@ func judgeQuery(q string) queryVerdict {
 		case strings.EqualFold(key, "format") && strings.EqualFold(val, "feed"),
 			strings.EqualFold(key, "feed"), strings.EqualFold(key, "replytocom"),
 			(strings.EqualFold(key, "s") || strings.EqualFold(key, "q")) && val != "":
-			return queryVerdict{queryOther}
+			return queryVerdict{kind: queryOther}
 		case foldIn(redirectParams, key) && isURLValue(val):
-			return queryVerdict{queryOther}
+			return queryVerdict{kind: queryOther}
 		case val == "" && spipKey(key) != queryNone:
 			if k := spipKey(key); k == queryID || v.kind == queryNone {
 				v.kind = k
@@ -103,13 +108,13 @@ func judgeQuery(q string) queryVerdict {
 		case strings.EqualFold(key, "view"):
 			switch viewWords[string(foldKey(&buf, val))] {
 			case queryID:
-				v.kind = queryID
+				v.kind, v.joomla = queryID, true
 			case querySection:
 				if v.kind == queryNone {
 					v.kind = querySection
 				}
 			case queryOther:
-				return queryVerdict{queryOther}
+				return queryVerdict{kind: queryOther}
 			}
 		case foldIn(pageParams, key) && val != "" && val != "0":
 			if v.kind != queryID {
@@ -125,7 +130,7 @@ func judgeQuery(q string) queryVerdict {
 		}
 	}
 	if content && task != queryNone && (v.kind == queryNone || task == queryID) {
-		v.kind = task
+		v.kind, v.joomla = task, task == queryID
 	}
 	return v
 }

@@ -283,6 +283,13 @@ var listingRules = map[string]bool{
 //     the tickets, named in any language (/redaksi, /kotak-pos, /trauer,
 //     /placead); a footer's section list repeats the menu's departments
 //     or their sub-sections (/sport/tennis under the menu's /sport).
+//   - On a page whose menu lists pageTreeMin pages or more and whose body
+//     links fewer than pageTreeStories stories, a bare word in the menu
+//     (Path's weak rule section) is other, rule "page-tree", unless
+//     stories of the page lie under it or it names the site's news
+//     (newsFront): such a menu is an association's, a ministry's or a
+//     firm's page tree (/naturschutz/standpunkte/klimawandel/,
+//     /Aus-und-Fortbildung/Trainer), not a news site's departments.
 //   - A bare word linked only outside the navigation stays a section:
 //     rivers head their blocks with department links (/lokales/,
 //     /ratgeber/) as often as cards carry story chips (/fortnite on The
@@ -416,6 +423,24 @@ func InPage(links []Link) []Verdict {
 	}
 	if len(menu) < navMin {
 		return out
+	}
+	if len(menu) >= pageTreeMin {
+		// The menu is the site's page tree, not its departments, when it
+		// lists pageTreeMin pages or more and the page's body links fewer
+		// than pageTreeStories stories.
+		stories := make(map[string]bool)
+		for i, l := range links {
+			if out[i].Shape == Article && !nav[l.Path] {
+				stories[l.Path] = true
+			}
+		}
+		if len(stories) < pageTreeStories {
+			for i, l := range links {
+				if out[i].Rule == "section" && menu[l.Path] && storyDirs[dirOf(l.Path)] == 0 && !newsFront(l.Path) {
+					out[i] = Verdict{Other, "page-tree"}
+				}
+			}
+		}
 	}
 	menuFirst := make(map[string]bool)
 	for p := range menu {
@@ -630,6 +655,17 @@ func headlineWordsOf(text string) (words int, headline bool) {
 // storyParentMin is the fewest stories of a page under one path that make
 // the path their listing.
 const storyParentMin = 2
+
+// pageTreeMin is the fewest distinct menu links that make a menu the
+// site's page tree when the page's body links fewer than pageTreeStories
+// stories: an association's, a ministry's or a firm's mega-menu lists
+// every page of the site (150 to 450 on heldout5's pages), a news site's
+// lists its departments and their sub-sections (40 to 130), and its pages
+// link their stories (a homepage's river, an article's related stories).
+const (
+	pageTreeMin     = 150
+	pageTreeStories = 10
+)
 
 // dirOf is path without its query, fragment and trailing slashes
 // (/ratgeber/?x=1 -> /ratgeber), as parentDir gives a directory.

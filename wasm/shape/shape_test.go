@@ -720,3 +720,57 @@ func TestInPageMenuPages(t *testing.T) {
 		{Section, "menu-listing"},
 	})
 }
+
+// pageTreeLinks is a page whose menu lists n distinct pages under bare
+// words, one of them the directory of two of the page's stories, one the
+// site's news front, and whose body links stories more stories.
+func pageTreeLinks(n, stories int) []Link {
+	var links []Link
+	for i := 0; len(links) < n-2; i++ {
+		w := string(rune('a'+i%26)) + string(rune('a'+i/26%26)) + "bereich"
+		links = append(links, Link{Path: "/verband/" + w, Nav: true, Text: "Bereich " + w})
+	}
+	links = append(links,
+		Link{Path: "/aktuelles", Nav: true, Text: "Aktuelles"},
+		Link{Path: "/ratgeber", Nav: true, Text: "Ratgeber"},
+		Link{Path: "/ratgeber/2026/11/28/so-sparen-sie-strom/", Text: "So sparen Sie Strom"},
+		Link{Path: "/ratgeber/2026/11/27/so-sparen-sie-wasser/", Text: "So sparen Sie Wasser"},
+	)
+	for i := 0; i < stories-2; i++ {
+		links = append(links, Link{Path: fmt.Sprintf("/2026/11/%02d/meldung-des-tages/", i+1), Text: "Meldung"})
+	}
+	return links
+}
+
+func TestInPagePageTree(t *testing.T) {
+	verdictOf := func(links []Link, path string) Verdict {
+		out := InPage(links)
+		for i, l := range links {
+			if l.Path == path {
+				return out[i]
+			}
+		}
+		t.Fatalf("no link %s", path)
+		return Verdict{}
+	}
+	tree := pageTreeLinks(pageTreeMin, pageTreeStories-1)
+	for path, want := range map[string]Verdict{
+		"/verband/aabereich": {Other, "page-tree"},
+		"/aktuelles":         {Section, "section"},
+		"/ratgeber":          {Section, "section"},
+	} {
+		if got := verdictOf(tree, path); got != want {
+			t.Errorf("menu of %d pages, %d stories: %s = %v, want %v", pageTreeMin, pageTreeStories-1, path, got, want)
+		}
+	}
+	// A news site's mega-menu: its pages link their stories.
+	news := pageTreeLinks(pageTreeMin, pageTreeStories)
+	if got := verdictOf(news, "/verband/aabereich"); got != (Verdict{Section, "section"}) {
+		t.Errorf("menu of %d pages, %d stories: /verband/aabereich = %v, want a section", pageTreeMin, pageTreeStories, got)
+	}
+	// A smaller menu is the site's departments.
+	small := pageTreeLinks(pageTreeMin-1, 0)
+	if got := verdictOf(small, "/verband/aabereich"); got != (Verdict{Section, "section"}) {
+		t.Errorf("menu of %d pages: /verband/aabereich = %v, want a section", pageTreeMin-1, got)
+	}
+}

@@ -131,6 +131,21 @@ func init() {
 		digitalprinteditions print-edition printedition
 		wiki moin
 	`)
+	// Issue 17, fifth round (heldout5's misses, a development set since
+	// its reading): the site in plain or sign language and its
+	// accessibility pages, search results and site maps in more
+	// languages, password and newsletter forms, subscription and
+	// profile pages in Spanish, merchandise, price comparisons.
+	addWords(roleBlocked, `
+		leichte-sprache einfache-sprache gebaerdensprache easy-read
+		plain-language barriere-melden
+		sprachversionen buscador search-results suchergebnis
+		suchergebnisse mapa-de-sitio mapa-del-sitio plan-du-site
+		lostpassword lost-password passwort-vergessen
+		newsletteranmeldung newsletter-anmeldung suscribase
+		suscribete mi-perfil mis-boletines merchandise fanshop
+		preisvergleich
+	`)
 	// Words that mark a legal or service page when they open or close a short
 	// last segment (privacy-policy, datenschutz-spiegel, contact-the-verge).
 	// Not whole-segment blocks: alone some are sections, and inside a long
@@ -195,6 +210,7 @@ func init() {
 		portada inicio index default front frontpage edition
 	`)
 	addWords(roleLang, `
+		english deutsch francais espanol italiano portugues nederlands
 		ar bg bn br cs cz da de el en es et
 		fa fi fr he hi hr hu id it ja jp
 		ko kr lt lv ms nl no pl pt ro ru sk
@@ -292,6 +308,25 @@ func init() {
 		favorites labs tip-line tipline
 		stellen immobilien kfz-markt automarkt blitzer wettbewerbe
 		gewinnspiele tv-schedule channel-lineup program-guide links
+	`) {
+		serviceRoots[w] = true
+	}
+	// Issue 17, fifth round: a press office's material, a firm's
+	// organisation chart, publications and catalogues to order,
+	// internships and job boards, statistics pages, a broadcaster's
+	// programme, corrections, a site's social channels, lotteries and
+	// Spanish obituaries, orders of single copies.
+	for _, w := range strings.Fields(`
+		pressematerial presseverteiler pressespiegel medienspiegel
+		pressemappe presskit press-kit organigramm organigram
+		publikationen publications publicaciones pubblicazioni
+		catalogos catalogues kataloge downloadbereich support
+		praktikum praktika internships jobboerse stellenmarkt
+		stellenangebote stellenanzeigen empleos bolsa-de-trabajo
+		statistik estadisticas statistiques programm programmschema
+		correcciones corrections social social-media discord
+		loterias loteria luctuosas bestellung bestellen accessibility
+		barrierefreiheit
 	`) {
 		serviceRoots[w] = true
 	}

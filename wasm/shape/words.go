@@ -146,6 +146,21 @@ func init() {
 		suscribete mi-perfil mis-boletines merchandise fanshop
 		preisvergleich
 	`)
+	// Issue 17, sixth round (heldout5's and heldout6's misses, both
+	// development sets since their readings): carts and wish lists, the
+	// reader's own pages, legal and consent pages of contests and
+	// pictures, error reports, netiquette, advertising and search in
+	// Spanish and Polish, print editions in Spanish.
+	addWords(roleBlocked, `
+		warenkorb merkliste wunschliste meine-wunschliste mein-adressbuch
+		meine-angaben meine-buchungen my_account passwort_vergessen
+		teilnahmebedingungen einwilligungserklaerung bildnachweis
+		bildnachweise bildrechte fehler-melden fehlermeldung report-an-error
+		netiquette nettiquette protection-des-donnees protection-donnees
+		donnees-personnelles como-anunciar anunciese anunciate
+		wyszukiwanie subskrybuj edicion-impresa version-impresa
+		edicion-digital
+	`)
 	// Words that mark a legal or service page when they open or close a short
 	// last segment (privacy-policy, datenschutz-spiegel, contact-the-verge).
 	// Not whole-segment blocks: alone some are sections, and inside a long
@@ -172,6 +187,8 @@ func init() {
 		rss feeds horoscope horoskop druck drucken
 		druckversion imprimir imprimer stampa printable
 	`)
+	// Issue 17, sixth round: a forum's boards (forum-tauchgebiete-inz1).
+	addWords(roleUtilityToken, `forum foren`)
 	// The development set: policy pages (about-webmd-policies),
 	// directories of people and businesses (celebrity-directory,
 	// firmenverzeichnis), registration forms.
@@ -327,6 +344,24 @@ func init() {
 		correcciones corrections social social-media discord
 		loterias loteria luctuosas bestellung bestellen accessibility
 		barrierefreiheit
+	`) {
+		serviceRoots[w] = true
+	}
+	// Issue 17, sixth round: obituaries and weather in Spanish, jobs and
+	// tenders, a team and its mission statement, the site's social
+	// networks, calculators and price lists, advice and quotes,
+	// readers' reports, an issue archive, documents and picture
+	// archives, donations in German and Polish, youth-protection notices.
+	for _, w := range strings.Fields(`
+		obituario obituarios obituary obituaries el-tiempo clima el-clima
+		employment ausschreibungen stellenausschreibungen
+		equipo-de-trabajo nuestro-equipo das-team unser-team leitbild
+		praesidium instagram facebook twitter youtube tiktok linkedin
+		whatsapp telegram calculator calculators rechner kalkulator
+		taschenrechner preise preisliste beratung angebot-anfordern
+		leser-reporter leserreporter heftarchiv webinare dokumente
+		documents bildarchiv downloadcenter download-center
+		unterstuetzen unterstuetzung wesprzyj wesprzyj-nas jugendschutz
 	`) {
 		serviceRoots[w] = true
 	}

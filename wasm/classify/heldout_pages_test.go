@@ -14,9 +14,10 @@ import (
 )
 
 // heldoutPagesModule is the Go module whose test files hold the saved
-// pages of heldout5.tsv and heldout6.tsv (trafilatura's comparison set, as
-// go-trafilatura ships it): the test reads them from the module cache, where .ci/run
-// puts them (go mod download), never from the network.
+// pages of heldout5.tsv, heldout6.tsv and heldout7.tsv (trafilatura's
+// comparison set, as go-trafilatura ships it): the test reads them from
+// the module cache, where .ci/run puts them (go mod download), never from
+// the network.
 const heldoutPagesModule = "github.com/markusmobius/go-trafilatura@v1.12.2"
 
 // heldoutPages are the held-out corpora whose saved pages the module
@@ -26,24 +27,27 @@ var heldoutPages = []struct {
 	file                  string
 	macro, other, article float64
 }{
-	// heldout6.tsv: read once with the rules frozen at fb48b2c, never
+	// heldout7.tsv: read once with the rules frozen at 0bf8c4d, never
 	// tuned on.
-	{"heldout6.tsv", 0.72, 0.64, 0.76}, // reached 0.746 / 0.662 / 0.782
+	{"heldout7.tsv", 0.73, 0.65, 0.74}, // reached 0.757 / 0.679 / 0.761
+	// heldout6.tsv: read once with the rules frozen at fb48b2c (0.746,
+	// 0.662, 0.782), tuned on in the sixth round: a development set.
+	{"heldout6.tsv", 0.73, 0.66, 0.76}, // reached 0.755 / 0.685 / 0.782
 	// heldout5.tsv: read once with the rules frozen at 08b1648 (0.720,
 	// 0.682, 0.712), tuned on in the fifth round: a development set.
-	{"heldout5.tsv", 0.72, 0.73, 0.69}, // reached 0.747 / 0.753 / 0.712
+	{"heldout5.tsv", 0.72, 0.73, 0.69}, // reached 0.748 / 0.755 / 0.712
 }
 
 // TestHeldoutPages runs the page classifier itself (Links: the popup's
 // and the host's classify.Links) on the saved pages of
-// shape/testdata/shapes/heldout6.tsv and heldout5.tsv, the held-out
-// corpora of issue 17's sixth and fifth readings, and scores its verdicts
-// on the labelled links of each page: the figure the TSV-based
-// shape.TestHeldoutCorpus approximates, with every link of the page as
-// context, its real places and texts and its CMS's classes. It needs the
-// pages in the module cache (go mod download heldoutPagesModule, which
-// .ci/run does); without them it skips, or fails under
-// FEEDSCOUT_REQUIRE_TOOLS.
+// shape/testdata/shapes/heldout7.tsv, heldout6.tsv and heldout5.tsv, the
+// held-out corpora of issue 17's seventh, sixth and fifth readings, and
+// scores its verdicts on the labelled links of each page: the figure the
+// TSV-based shape.TestHeldoutCorpus approximates, with every link of the
+// page as context, its real places and texts and its CMS's classes. It
+// needs the pages in the module cache (go mod download
+// heldoutPagesModule, which .ci/run does); without them it skips, or
+// fails under FEEDSCOUT_REQUIRE_TOOLS.
 func TestHeldoutPages(t *testing.T) {
 	dir := heldoutPagesDir(t)
 	for _, h := range heldoutPages {

@@ -12,15 +12,25 @@ import (
 )
 
 // Floors for the default rules (InPage, the page classifier's) on
-// testdata/shapes/heldout6.tsv, set from its one measurement (rules
-// frozen at fb48b2c) in
+// testdata/shapes/heldout7.tsv, set from its one measurement (rules
+// frozen at 0bf8c4d) in
 // docs/url-shapes.md (the reached figures rounded down by 0.02). The
 // held-out corpus is never tuned on: these floors only catch a later change
 // that makes things worse on URLs nobody here wrote.
 const (
-	heldoutMacroF1Floor       = 0.70 // reached 0.724
-	heldoutOtherRecallFloor   = 0.53 // reached 0.550
-	heldoutArticleRecallFloor = 0.80 // reached 0.824
+	heldoutMacroF1Floor       = 0.72 // reached 0.747
+	heldoutOtherRecallFloor   = 0.58 // reached 0.600
+	heldoutArticleRecallFloor = 0.77 // reached 0.797
+)
+
+// Floors on heldout6.tsv, the fifth round's held-out corpus: read once
+// with the rules frozen at fb48b2c (0.724 / 0.550 / 0.824), tuned on in
+// the sixth round, a development set since; the floors keep it from
+// getting worse.
+const (
+	h6MacroF1Floor       = 0.71 // reached 0.733
+	h6OtherRecallFloor   = 0.55 // reached 0.571
+	h6ArticleRecallFloor = 0.80 // reached 0.824
 )
 
 // Floors on heldout5.tsv, the fourth round's second held-out corpus: read
@@ -213,8 +223,8 @@ func f1(c confusion, s Shape) float64 {
 	return 2 * p * r / (p + r)
 }
 
-// TestHeldoutCorpus reports the rules on heldout6.tsv, the held-out corpus
-// of issue 17's sixth reading: URLs and anchor texts from the menus,
+// TestHeldoutCorpus reports the rules on heldout7.tsv, the held-out corpus
+// of issue 17's seventh reading: URLs and anchor texts from the menus,
 // footers and bodies of saved pages of publishers in no other corpus
 // (trafilatura's comparison set), taken mechanically, labelled by helpers
 // who never saw a rule's verdict, read once after the rules were frozen
@@ -222,10 +232,20 @@ func f1(c confusion, s Shape) float64 {
 // the floors; classify's TestHeldoutPages runs the page classifier itself
 // on the same saved pages.
 func TestHeldoutCorpus(t *testing.T) {
+	rows := loadHeldout(t, "heldout7.tsv")
+	others := publishersOf(t, "heldout1.tsv", "heldout2.tsv", "heldout3.tsv", "heldout4.tsv", "heldout5.tsv", "heldout6.tsv", "dev.tsv")
+	c := reportHeldout(t, "heldout7.tsv", rows, others, 120)
+	checkFloors(t, "heldout7.tsv", c, heldoutMacroF1Floor, heldoutOtherRecallFloor, heldoutArticleRecallFloor)
+}
+
+// TestHeldout6 reports the rules on heldout6.tsv (130 publishers of
+// trafilatura's comparison set), read once with the rules frozen at
+// fb48b2c and tuned on in the sixth round: a development set.
+func TestHeldout6(t *testing.T) {
 	rows := loadHeldout(t, "heldout6.tsv")
 	others := publishersOf(t, "heldout1.tsv", "heldout2.tsv", "heldout3.tsv", "heldout4.tsv", "heldout5.tsv", "dev.tsv")
 	c := reportHeldout(t, "heldout6.tsv", rows, others, 120)
-	checkFloors(t, "heldout6.tsv", c, heldoutMacroF1Floor, heldoutOtherRecallFloor, heldoutArticleRecallFloor)
+	checkFloors(t, "heldout6.tsv", c, h6MacroF1Floor, h6OtherRecallFloor, h6ArticleRecallFloor)
 }
 
 // TestHeldout5 reports the rules on heldout5.tsv (120 publishers of

@@ -771,6 +771,42 @@ func TestRelTagLinks(t *testing.T) {
 	}
 }
 
+// TestLinksPageItself: the page's links to itself are its own controls
+// (a skip link, a cookie-settings button on href="#"); Links judges the
+// page by its URL alone, not as the service their texts name.
+func TestLinksPageItself(t *testing.T) {
+	const pageURL = "https://www.example.de/lokales/beuel/mural-an-der-stiftung_aid-99369101"
+	page := `<html><body><header><a href="#inhalt">Zum Inhalt springen</a><nav>
+<a href="/lokales/">Lokales</a><a href="/newsletter/">Newsletter</a></nav></header>
+<main id="inhalt"><h1>Mural an der Stiftung</h1><p>Text</p></main>
+<footer><a href="#" onclick="consent()">Cookie-Einstellungen</a></footer></body></html>`
+	links, err := Links(pageURL, []byte(page), "text/html; charset=utf-8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]shape.Verdict{}
+	for _, l := range links {
+		got[l.URL] = l.Verdict
+	}
+	want := map[string]shape.Shape{
+		pageURL:                              shape.Article,
+		"https://www.example.de/lokales/":    shape.Section,
+		"https://www.example.de/newsletter/": shape.Other,
+	}
+	for u, w := range want {
+		if v, ok := got[u]; !ok || v.Shape != w {
+			t.Errorf("%s = %v (listed %v), want %s", u, v, ok, w)
+		}
+	}
+	u, err := url.Parse(pageURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, w := got[pageURL], shape.URL(u); v != w {
+		t.Errorf("the page itself = %v, want its URL's verdict %v", v, w)
+	}
+}
+
 // TestWordPressItems: a WordPress site's menus, page and category lists
 // and tag cloud say in their classes what each link leads to
 // (testdata/wordpress-menu.html, a club's site in a classic theme):

@@ -214,8 +214,11 @@ type JudgedLink struct {
 
 // Links judges every distinct same-host link of one HTML page as Classify
 // does for its sections and articles, and says why: for `feedscout-host
-// shape --page`. The page itself is included (its own verdict); the
-// arguments are Classify's.
+// shape --page`. The page itself is included when it links to itself,
+// judged by its URL alone (shape.URL): the anchors that point at the page
+// are the page's own controls (a "Zum Inhalt springen" skip link, a
+// "Cookie-Einstellungen" button on href="#"), whose texts say nothing of
+// what the page is. The arguments are Classify's.
 func Links(pageURL string, body []byte, contentType string) ([]JudgedLink, error) {
 	pu, d, _, err := read(pageURL, body, contentType)
 	if err != nil {
@@ -224,8 +227,12 @@ func Links(pageURL string, body []byte, contentType string) ([]JudgedLink, error
 	r, _ := resolverFor(pu, d)
 	links, page, _, _ := sameHostLinks(pu, r, d.anchors)
 	verdicts := judgeLinks(pu, page)
+	self := pu.String()
 	out := make([]JudgedLink, len(links))
 	for i, l := range links {
+		if l.url == self {
+			verdicts[i] = shape.URL(pu)
+		}
 		place := "body"
 		switch {
 		case page[i].Nav && !page[i].Footer:

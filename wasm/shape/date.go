@@ -8,32 +8,40 @@ import "strings"
 // /2024-05/, /20240518/, /18/05/2024/, /2405/18/, /24_maggio_18/) and returns
 // the index just past it, or 0 when there is none.
 func datedEnd(segs []string) int {
+	_, end, _ := datedSpan(segs)
+	return end
+}
+
+// datedSpan finds the first date in segs as datedEnd does, and returns
+// where it starts and ends (segs[start:end]), and whether it names the day
+// (/2024/05/18/, /20240518/; not /2024/05/ or /2024/).
+func datedSpan(segs []string) (start, end int, day bool) {
 	n := len(segs)
 	for i := 0; i < n; i++ {
 		s := segs[i]
 		if isDateSeg(s) {
-			return i + 1
+			return i, i + 1, len(s) >= 8
 		}
 		if isYear(s) {
 			if i+1 < n && (isMonth(segs[i+1]) || isMMDD(segs[i+1])) {
 				if i+2 < n && isDay(segs[i+2]) {
-					return i + 3
+					return i, i + 3, true
 				}
-				return i + 2
+				return i, i + 2, isMMDD(segs[i+1])
 			}
 			if i+1 == n {
-				return n // a bare year: /2024/
+				return i, n, false // a bare year: /2024/
 			}
 			continue
 		}
 		if len(s) == 4 && isDigits(s) && i+1 < n && isDay(segs[i+1]) && isMonthNum(s[2:]) {
-			return i + 2 // yymm/dd (ITmedia)
+			return i, i + 2, true // yymm/dd (ITmedia)
 		}
 		if i+2 < n && isDay(s) && isMonth(segs[i+1]) && isYear(segs[i+2]) {
-			return i + 3 // dd/mm/yyyy (RBC)
+			return i, i + 3, true // dd/mm/yyyy (RBC)
 		}
 	}
-	return 0
+	return 0, 0, false
 }
 
 // isDateSeg: one segment holding a whole date: 2024-05, 2024-05-18,

@@ -93,6 +93,9 @@ func judgeQuery(q string) queryVerdict {
 		switch {
 		case strings.EqualFold(key, "format") && strings.EqualFold(val, "feed"),
 			strings.EqualFold(key, "feed"), strings.EqualFold(key, "replytocom"),
+			// An action on the page: Jetpack's share buttons
+			// (?share=facebook), Drupal's rating widget (?rate=token).
+			strings.EqualFold(key, "share") && val != "", strings.EqualFold(key, "rate") && val != "",
 			(strings.EqualFold(key, "s") || strings.EqualFold(key, "q")) && val != "":
 			return queryVerdict{kind: queryOther}
 		case foldIn(redirectParams, key) && isURLValue(val):

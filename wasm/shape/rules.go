@@ -244,9 +244,11 @@ func judgeSegs(segs []string) Verdict {
 
 	// Date archives: /2024/05/, /20240518/, /world/2024/may/18/all. A
 	// story slug before the date is a story dated at its end
-	// (/news/brad-haddin-slams-australias-fielding/2015-01-02).
-	if end := datedEnd(segs); end == n {
-		if n >= 2 && isDateSeg(last) && slugStats(segs[n-2]).slug() {
+	// (/news/brad-haddin-slams-australias-fielding/2015-01-02; WordPress's
+	// /%category%/%postname%/%year%/%monthnum%/%day%/:
+	// /marketing/unternehmerinnen-tv-das-web-tv-format/2015/07/02/).
+	if start, end, day := datedSpan(segs); end == n {
+		if start >= 1 && (day || isDateSeg(last)) && slugStats(segs[start-1]).slug() {
 			return Verdict{Article, "dated-path"}
 		}
 		return Verdict{Other, "date-archive"}

@@ -67,6 +67,8 @@ func TestPathShape(t *testing.T) {
 		{"/bios/Felix_Gillette.htm", Other, "author"},
 		{"/u/sarah_k_burris", Other, "author"},
 		{"/gear-reviews/2019-2020-line-outline?replytocom=341163", Other, "query-utility"},
+		{"/klettern/mammut-nimmt-adam-ondra-unter-vertrag/?share=pocket", Other, "query-utility"},
+		{"/themen/eu-taxonomie-atomkraft?rate=GMJT0101hwa9uXpRDOqvYvcjSHG9ZV4kLLvvCA44S1c", Other, "query-utility"},
 		{"/mlb/standings/", Other, "service-page"},
 		{"/economy/statistics/", Section, "section"},
 		{"/nfl/scoreboard", Other, "service-page"},
@@ -89,6 +91,9 @@ func TestPathShape(t *testing.T) {
 		{"/aktuell/", Other, "edition-root"},
 		{"/2024/05/", Other, "date-archive"},
 		{"/20240518/", Other, "date-archive"},
+		{"/news/2024/05/18/", Other, "date-archive"},
+		{"/die-besten-tipps-fuer-gruenderinnen/2024/05/", Other, "date-archive"}, // a month: no story's date
+		{"/marketing/unternehmerinnen-tv-das-web-tv-format/2015/07/02/", Article, "dated-path"},
 		{"/author/jane-doe/", Other, "author"},
 		{"/@jdoe", Other, "author"},
 		{"/privacy-policy/", Other, "blocked-segment"},

@@ -14,7 +14,7 @@ import (
 )
 
 // heldoutPagesModule is the Go module whose test files hold the saved
-// pages of heldout5.tsv, heldout6.tsv and heldout7.tsv (trafilatura's
+// pages of heldout5.tsv to heldout8.tsv (trafilatura's
 // comparison set, as go-trafilatura ships it): the test reads them from
 // the module cache, where .ci/run puts them (go mod download), never from
 // the network.
@@ -29,9 +29,12 @@ var heldoutPages = []struct {
 	file                  string
 	macro, other, article float64
 }{
+	// heldout8.tsv: read once with the rules frozen at 4daa2a7, never
+	// tuned on.
+	{"heldout8.tsv", 0.73, 0.69, 0.72}, // reached 0.756 / 0.718 / 0.742
 	// heldout7.tsv: read once with the rules frozen at 0bf8c4d (0.757,
-	// 0.679, 0.761), never tuned on.
-	{"heldout7.tsv", 0.73, 0.65, 0.75}, // reached 0.761 / 0.678 / 0.777
+	// 0.679, 0.761), tuned on in the seventh round: a development set.
+	{"heldout7.tsv", 0.73, 0.65, 0.75}, // reached 0.767 / 0.678 / 0.777
 	// heldout6.tsv: read once with the rules frozen at fb48b2c (0.746,
 	// 0.662, 0.782), tuned on in the sixth round: a development set.
 	{"heldout6.tsv", 0.73, 0.66, 0.78}, // reached 0.759 / 0.683 / 0.801
@@ -42,8 +45,8 @@ var heldoutPages = []struct {
 
 // TestHeldoutPages runs the page classifier itself (Links: the popup's
 // and the host's classify.Links) on the saved pages of
-// shape/testdata/shapes/heldout7.tsv, heldout6.tsv and heldout5.tsv, the
-// held-out corpora of issue 17's seventh, sixth and fifth readings, and
+// shape/testdata/shapes/heldout8.tsv to heldout5.tsv, the held-out
+// corpora of issue 17's eighth to fifth readings, and
 // scores its verdicts on the labelled links of each page: the figure the
 // TSV-based shape.TestHeldoutCorpus approximates, with every link of the
 // page as context, its real places and texts and its CMS's classes. It

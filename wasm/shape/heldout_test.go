@@ -19,9 +19,13 @@ import (
 type floors struct{ macro, other, article float64 }
 
 var (
-	// heldout7.tsv, the held-out corpus: read once with the rules frozen
-	// at 0bf8c4d (docs/url-shapes.md), never tuned on.
-	heldoutFloors = floors{0.72, 0.58, 0.77} // reached 0.747, 0.600, 0.797
+	// heldout8.tsv, the held-out corpus: read once with the rules frozen
+	// at 4daa2a7 (docs/url-shapes.md), never tuned on.
+	heldoutFloors = floors{0.71, 0.60, 0.71} // reached 0.735, 0.625, 0.738
+	// heldout7.tsv, the sixth round's held-out corpus: read once with the
+	// rules frozen at 0bf8c4d (0.747, 0.600, 0.797), tuned on in the
+	// seventh round.
+	h7Floors = floors{0.73, 0.58, 0.79} // reached 0.753, 0.604, 0.814
 	// heldout6.tsv, the fifth round's held-out corpus: read once with the
 	// rules frozen at fb48b2c (0.724, 0.550, 0.824), tuned on in the sixth
 	// round.
@@ -187,19 +191,29 @@ func f1(c confusion, s Shape) float64 {
 	return 2 * p * r / (p + r)
 }
 
-// TestHeldoutCorpus reports the rules on heldout7.tsv, the held-out corpus
-// of issue 17's seventh reading: URLs and anchor texts from the menus,
-// footers and bodies of saved pages of publishers in no other corpus
-// (trafilatura's comparison set), taken mechanically, labelled by helpers
-// who never saw a rule's verdict, read once after the rules were frozen
-// and never tuned on. InPage, the page classifier's rules, must stay above
-// the floors; classify's TestHeldoutPages runs the page classifier itself
-// on the same saved pages.
+// TestHeldoutCorpus reports the rules on heldout8.tsv, the held-out corpus
+// of issue 17's eighth reading: URLs and anchor texts from the menus,
+// footers and bodies of saved pages of the 167 publishers of trafilatura's
+// comparison set in no other corpus, taken mechanically, labelled by
+// helpers who never saw a rule's verdict, read once after the rules were
+// frozen and never tuned on. InPage, the page classifier's rules, must
+// stay above the floors; classify's TestHeldoutPages runs the page
+// classifier itself on the same saved pages.
 func TestHeldoutCorpus(t *testing.T) {
+	rows := loadHeldout(t, "heldout8.tsv")
+	others := publishersOf(t, "heldout1.tsv", "heldout2.tsv", "heldout3.tsv", "heldout4.tsv", "heldout5.tsv", "heldout6.tsv", "heldout7.tsv", "dev.tsv")
+	c := reportHeldout(t, "heldout8.tsv", rows, others, 150)
+	checkFloors(t, "heldout8.tsv", c, heldoutFloors)
+}
+
+// TestHeldout7 reports the rules on heldout7.tsv (130 publishers of
+// trafilatura's comparison set), read once with the rules frozen at
+// 0bf8c4d and tuned on in the seventh round: a development set.
+func TestHeldout7(t *testing.T) {
 	rows := loadHeldout(t, "heldout7.tsv")
 	others := publishersOf(t, "heldout1.tsv", "heldout2.tsv", "heldout3.tsv", "heldout4.tsv", "heldout5.tsv", "heldout6.tsv", "dev.tsv")
 	c := reportHeldout(t, "heldout7.tsv", rows, others, 120)
-	checkFloors(t, "heldout7.tsv", c, heldoutFloors)
+	checkFloors(t, "heldout7.tsv", c, h7Floors)
 }
 
 // TestHeldout6 reports the rules on heldout6.tsv (130 publishers of

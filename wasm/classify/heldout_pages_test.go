@@ -1,7 +1,6 @@
 package classify
 
 import (
-	"bufio"
 	"fmt"
 	"os"
 	"os/exec"
@@ -10,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"feedscout/wasm/internal/tsv"
 	"feedscout/wasm/shape"
 )
 
@@ -166,19 +166,13 @@ type heldoutRow struct {
 // the held-out corpus file (shape/testdata/shapes).
 func readHeldoutRows(t *testing.T, file string) []heldoutRow {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "shape", "testdata", "shapes", file))
+	records, err := tsv.Read(filepath.Join("..", "shape", "testdata", "shapes", file))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
 	var rows []heldoutRow
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		c := strings.Split(line, "\t")
+	for _, rec := range records {
+		n, c := rec.Line, rec.Cols
 		if len(c) != 7 {
 			t.Fatalf("%s line %d: %d columns, want 7", file, n, len(c))
 		}
@@ -187,9 +181,6 @@ func readHeldoutRows(t *testing.T, file string) []heldoutRow {
 			t.Fatalf("%s line %d: label %q", file, n, c[1])
 		}
 		rows = append(rows, heldoutRow{url: c[0], label: label, where: c[2], source: c[5]})
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	return rows
 }

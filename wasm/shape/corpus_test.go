@@ -1,14 +1,14 @@
 package shape
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"hash/fnv"
 	"net/url"
-	"os"
 	"strings"
 	"testing"
+
+	"feedscout/wasm/internal/tsv"
 )
 
 // The figures Path reached on testdata/shapes/corpus.tsv (macro-F1
@@ -34,19 +34,13 @@ type corpusRow struct {
 
 func loadCorpus(t testing.TB, name string) []corpusRow {
 	t.Helper()
-	f, err := os.Open("testdata/shapes/" + name)
+	records, err := tsv.Read("testdata/shapes/" + name)
 	if err != nil {
-		t.Fatalf("open corpus: %v", err)
+		t.Fatalf("read corpus: %v", err)
 	}
-	defer f.Close()
 	var rows []corpusRow
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		cols := strings.Split(line, "\t")
+	for _, rec := range records {
+		n, cols := rec.Line, rec.Cols
 		if len(cols) != 3 {
 			t.Fatalf("%s line %d: want 3 tab-separated columns, got %d", name, n, len(cols))
 		}
@@ -69,9 +63,6 @@ func loadCorpus(t testing.TB, name string) []corpusRow {
 			url: cols[0], path: path, label: label, note: cols[2],
 			publisher: pub, heldOut: h.Sum32()%10 < 3,
 		})
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatalf("read %s: %v", name, err)
 	}
 	return rows
 }

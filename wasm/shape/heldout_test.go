@@ -1,14 +1,14 @@
 package shape
 
 import (
-	"bufio"
 	"fmt"
 	"hash/fnv"
 	"net/url"
-	"os"
 	"sort"
 	"strings"
 	"testing"
+
+	"feedscout/wasm/internal/tsv"
 )
 
 // floors are the least macro-F1, recall of other and recall of article
@@ -69,19 +69,13 @@ type heldoutRow struct {
 // loadHeldout reads heldout.tsv or dev.tsv (the same six columns).
 func loadHeldout(t testing.TB, name string) []heldoutRow {
 	t.Helper()
-	f, err := os.Open("testdata/shapes/" + name)
+	records, err := tsv.Read("testdata/shapes/" + name)
 	if err != nil {
-		t.Fatalf("open %s: %v", name, err)
+		t.Fatal(err)
 	}
-	defer f.Close()
 	var rows []heldoutRow
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		c := strings.Split(line, "\t")
+	for _, rec := range records {
+		n, c := rec.Line, rec.Cols
 		if len(c) != 6 && len(c) != 7 {
 			t.Fatalf("%s line %d: want 6 or 7 tab-separated columns, got %d", name, n, len(c))
 		}
@@ -109,9 +103,6 @@ func loadHeldout(t testing.TB, name string) []heldoutRow {
 			url: c[0], path: Input(u), u: u, label: label, where: c[2],
 			lang: c[3], cms: c[4], source: c[5], text: text, publisher: publisher(u.Hostname()),
 		})
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatalf("read %s: %v", name, err)
 	}
 	return rows
 }
@@ -301,19 +292,13 @@ func applyItems(t *testing.T, rows []heldoutRow, name string) int {
 // link per line; the first line for a source and URL wins, as the page
 // classifier takes a link's first known item.
 func loadItems(path string) (map[string]Item, error) {
-	f, err := os.Open(path)
+	records, err := tsv.Read(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
 	out := map[string]Item{}
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		c := strings.Split(line, "\t")
+	for _, rec := range records {
+		n, c := rec.Line, rec.Cols
 		if len(c) != 4 {
 			return nil, fmt.Errorf("%s line %d: want 4 tab-separated columns, got %d", path, n, len(c))
 		}
@@ -331,7 +316,7 @@ func loadItems(path string) (map[string]Item, error) {
 			out[key] = it
 		}
 	}
-	return out, sc.Err()
+	return out, nil
 }
 
 // TestHeldout2 reports the rules on heldout2.tsv, the second round's

@@ -73,8 +73,9 @@ func TestRunShapeText(t *testing.T) {
 	}
 }
 
-// With --page every same-host link of a saved page is judged as the page
-// classifier judges it, with its place and the rule that decided: a
+// With --page the page itself and every same-host link of a saved page
+// are judged as the page classifier judges them, with their place and the
+// rule that decided: the page first (a home page is other by its root), a
 // menu's tag is a section, a post's rel=tag label and a footer-only word
 // are not, and nothing is fetched.
 func TestRunShapePage(t *testing.T) {
@@ -101,6 +102,7 @@ func TestRunShapePage(t *testing.T) {
 		got[strings.TrimPrefix(l.URL, "https://www.example.de")] = l
 	}
 	for path, want := range map[string]line{
+		"/":                                   {Shape: "other", Rule: "root", Place: "page"},
 		"/politik/":                           {Shape: "section", Rule: "section", Place: "menu"},
 		"/tag/klima/":                         {Shape: "section", Rule: "menu-tag", Place: "menu"},
 		"/sport/":                             {Shape: "section", Rule: "section", Place: "menu"},
@@ -113,8 +115,8 @@ func TestRunShapePage(t *testing.T) {
 			t.Errorf("%s: %s by %s in the %s, want %s by %s in the %s", path, g.Shape, g.Rule, g.Place, want.Shape, want.Rule, want.Place)
 		}
 	}
-	if len(got) != 8 {
-		t.Errorf("%d links judged, want the page's 8 same-host links: %v", len(got), got)
+	if len(got) != 9 {
+		t.Errorf("%d lines, want the page itself and its 8 same-host links: %v", len(got), got)
 	}
 	for _, bad := range [][]string{{"--page", "-"}, {"--page", "-", "not a url"}, {"--page", "/no/such/file.html", "https://www.example.de/"}} {
 		var o, e bytes.Buffer

@@ -3,6 +3,7 @@ package classify
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"html"
 	"net/url"
 	"os"
@@ -771,39 +772,48 @@ func TestRelTagLinks(t *testing.T) {
 	}
 }
 
-// TestLinksPageItself: the page's links to itself are its own controls
-// (a skip link, a cookie-settings button on href="#"); Links judges the
-// page by its URL alone, not as the service their texts name.
+// TestLinksPageItself: Links puts the page itself first, at place
+// "page", once, judged by its URL and its own markup, never by the texts of
+// its links to itself, which are its own controls (a skip link, a
+// cookie-settings button on href="#"): an article by its URL stays one
+// however those texts read; a story whose slug reads like a department
+// (/rezepte/r/bienenstich-muffins) is an article when its markup says so
+// (og:type=article); a static page that the theme marks og:type=article
+// too stays what its URL says (/ueber-uns/, a service page), and so does
+// the same story path without the markup.
 func TestLinksPageItself(t *testing.T) {
-	const pageURL = "https://www.example.de/lokales/beuel/mural-an-der-stiftung_aid-99369101"
-	page := `<html><body><header><a href="#inhalt">Zum Inhalt springen</a><nav>
+	const story = "https://www.example.de/lokales/beuel/mural-an-der-stiftung_aid-99369101"
+	controls := `<html><head>%s</head><body><header><a href="#inhalt">Zum Inhalt springen</a><nav>
 <a href="/lokales/">Lokales</a><a href="/newsletter/">Newsletter</a></nav></header>
 <main id="inhalt"><h1>Mural an der Stiftung</h1><p>Text</p></main>
 <footer><a href="#" onclick="consent()">Cookie-Einstellungen</a></footer></body></html>`
-	links, err := Links(pageURL, []byte(page), "text/html; charset=utf-8")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := map[string]shape.Verdict{}
-	for _, l := range links {
-		got[l.URL] = l.Verdict
-	}
-	want := map[string]shape.Shape{
-		pageURL:                              shape.Article,
-		"https://www.example.de/lokales/":    shape.Section,
-		"https://www.example.de/newsletter/": shape.Other,
-	}
-	for u, w := range want {
-		if v, ok := got[u]; !ok || v.Shape != w {
-			t.Errorf("%s = %v (listed %v), want %s", u, v, ok, w)
+	og := `<meta property="og:type" content="article">`
+	for _, c := range []struct {
+		url, head string
+		want      shape.Verdict
+	}{
+		{story, "", shape.Verdict{Shape: shape.Article, Rule: "id-number"}},
+		{"https://www.example.de/rezepte/r/bienenstich-muffins", og, shape.Verdict{Shape: shape.Article, Rule: "page-article"}},
+		{"https://www.example.de/rezepte/r/bienenstich-muffins", "", shape.Verdict{Shape: shape.Section, Rule: "section"}},
+		{"https://www.example.de/ueber-uns/", og, shape.Verdict{Shape: shape.Other, Rule: "blocked-segment"}},
+	} {
+		links, err := Links(c.url, []byte(fmt.Sprintf(controls, c.head)), "text/html; charset=utf-8")
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	u, err := url.Parse(pageURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if v, w := got[pageURL], shape.URL(u); v != w {
-		t.Errorf("the page itself = %v, want its URL's verdict %v", v, w)
+		if len(links) == 0 || links[0].URL != c.url || links[0].Place != "page" || links[0].Verdict != c.want || links[0].Text != "" {
+			t.Errorf("%s %s: first line %+v, want the page itself at place page, %v", c.url, c.head, links[0], c.want)
+		}
+		got := map[string]shape.Verdict{}
+		for _, l := range links[1:] {
+			if l.URL == c.url {
+				t.Errorf("%s: the page itself listed again at %s", c.url, l.Place)
+			}
+			got[l.URL] = l.Verdict
+		}
+		if got["https://www.example.de/lokales/"].Shape != shape.Section || got["https://www.example.de/newsletter/"].Shape != shape.Other {
+			t.Errorf("%s: links %v, want /lokales/ a section and /newsletter/ other", c.url, got)
+		}
 	}
 }
 

@@ -201,7 +201,8 @@ func sameHostLinks(pu *url.URL, r *resolver, anchors []anchor) (links []linkEntr
 }
 
 // JudgedLink is one same-host link of a page as the page classifier judged
-// it: its URL and text, where it sits (Place: "menu", "footer" or "body"),
+// it: its URL and text, where it sits (Place: "menu", "footer" or "body";
+// "page" for the page itself),
 // whether an anchor marks it rel=tag, and the verdict with the rule that
 // decided it (shape.InPage).
 type JudgedLink struct {
@@ -214,11 +215,13 @@ type JudgedLink struct {
 
 // Links judges every distinct same-host link of one HTML page as Classify
 // does for its sections and articles, and says why: for `feedscout-host
-// shape --page`. The page itself is included when it links to itself,
-// judged by its URL alone (shape.URL): the anchors that point at the page
-// are the page's own controls (a "Zum Inhalt springen" skip link, a
-// "Cookie-Einstellungen" button on href="#"), whose texts say nothing of
-// what the page is. The arguments are Classify's.
+// shape --page`. The page itself comes first, at Place "page", judged as
+// Page.Kind judges it (pageVerdict: its own markup where its URL reads as
+// a section, else its URL), whether or not it links to itself; its
+// anchors to itself are not listed again, since they are the page's own
+// controls (a "Zum Inhalt springen" skip link, a "Cookie-Einstellungen"
+// button on href="#") whose texts say nothing of what the page is. The
+// arguments are Classify's.
 func Links(pageURL string, body []byte, contentType string) ([]JudgedLink, error) {
 	pu, d, _, err := read(pageURL, body, contentType)
 	if err != nil {
@@ -228,10 +231,11 @@ func Links(pageURL string, body []byte, contentType string) ([]JudgedLink, error
 	links, page, _, _ := sameHostLinks(pu, r, d.anchors)
 	verdicts := judgeLinks(pu, page)
 	self := pu.String()
-	out := make([]JudgedLink, len(links))
+	out := make([]JudgedLink, 1, len(links)+1)
+	out[0] = JudgedLink{URL: self, Place: "page", Verdict: pageVerdict(pu, d)}
 	for i, l := range links {
 		if l.url == self {
-			verdicts[i] = shape.URL(pu)
+			continue
 		}
 		place := "body"
 		switch {
@@ -240,7 +244,7 @@ func Links(pageURL string, body []byte, contentType string) ([]JudgedLink, error
 		case page[i].Footer:
 			place = "footer"
 		}
-		out[i] = JudgedLink{URL: l.url, Text: l.text, Place: place, Tag: page[i].Tag, Verdict: verdicts[i]}
+		out = append(out, JudgedLink{URL: l.url, Text: l.text, Place: place, Tag: page[i].Tag, Verdict: verdicts[i]})
 	}
 	return out, nil
 }

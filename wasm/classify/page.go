@@ -193,16 +193,27 @@ var homeFiles = map[string]bool{
 }
 
 // pageKind judges the page from its own path: the root (or an index file at
-// the root) is "home"; otherwise the path's shape decides, except that a
-// page marking itself og:type=article with article:published_time is an
-// article whatever its path.
+// the root) is "home"; otherwise pageVerdict decides.
 func pageKind(pu *url.URL, d *doc) string {
 	segs := strings.FieldsFunc(pu.Path, func(r rune) bool { return r == '/' })
 	if len(segs) == 0 || (len(segs) == 1 && homeFiles[strings.ToLower(segs[0])]) {
 		return "home"
 	}
-	if d.ogArticle && d.published {
-		return string(shape.Article)
+	return string(pageVerdict(pu, d).Shape)
+}
+
+// pageVerdict judges the page itself. A page whose markup says it is one
+// story (og:type=article, or an article:published_time) is an article
+// where its URL alone reads as a section (/rezepte/r/bienenstich-muffins,
+// /yoga/energy-rising: story slugs that look like departments); any other
+// verdict of its URL stands, since themes mark every static page
+// og:type=article too (/about-us/ stays other, / the root). The page's
+// own markup is the one thing the classifier knows of a page that it
+// cannot know of a link's target.
+func pageVerdict(pu *url.URL, d *doc) shape.Verdict {
+	v := shape.URL(pu)
+	if v.Shape == shape.Section && (d.ogArticle || d.published) {
+		return shape.Verdict{Shape: shape.Article, Rule: "page-article"}
 	}
-	return string(shape.URL(pu).Shape)
+	return v
 }

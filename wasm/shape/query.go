@@ -96,7 +96,9 @@ func judgeQuery(q string) queryVerdict {
 			// An action on the page: Jetpack's share buttons
 			// (?share=facebook), Drupal's rating widget (?rate=token).
 			strings.EqualFold(key, "share") && val != "", strings.EqualFold(key, "rate") && val != "",
-			(strings.EqualFold(key, "s") || strings.EqualFold(key, "q")) && val != "":
+			(strings.EqualFold(key, "s") || strings.EqualFold(key, "q")) && val != "",
+			// WordPress's search form as a link: /?s= with nothing typed.
+			strings.EqualFold(key, "s") && len(pair) == 2:
 			return queryVerdict{kind: queryOther}
 		case foldIn(redirectParams, key) && isURLValue(val):
 			return queryVerdict{kind: queryOther}

@@ -155,7 +155,7 @@ func refinedShape(path string) Verdict {
 			// happens to be a service's word.
 			break
 		}
-		if hasRole(s, roleBlocked) || containsFold(s, "consent") || containsFold(s, "login") {
+		if hasRole(s, roleBlocked) || containsFold(s, "consent") || containsFold(s, "login") || isOurPage(s) {
 			return Verdict{Other, "blocked-segment"}
 		}
 		if isDOIPrefix(s) {

@@ -528,4 +528,30 @@ func init() {
 		mitmachen mitglied-werden buchladen bookshop gutschein
 		partnerships advertorial advertorials
 	`)
+	// The eighth round's: a firm's product range, the way to its office
+	// and its contacts (produktsortiment, anfahrt, ansprechpartner).
+	addWords(roleBlocked, `
+		produktsortiment sortiment anfahrt wegbeschreibung ansprechpartner
+		ansprechpartnerin ansprechpersonen
+	`)
+}
+
+// ourWords open a short segment that names the site's own organisation
+// (/unsere-werte, /our-team, /nuestra-historia, /notre-equipe): an about
+// page, never a listing of stories.
+var ourWords = [...]string{"unsere-", "unser-", "unseren-", "our-", "notre-", "nos-", "nuestro-", "nuestros-", "nuestra-", "nuestras-"}
+
+// isOurPage reports whether seg is a short "our ..." segment: at most
+// three words after the possessive, so that a story's slug
+// (/our-band-only-sold-one-copy-of-our-album) is not one. Across the
+// corpora such segments are other 71 times, a section 11 times
+// (/our-plant-journal/, a blog's listing); under a listing word
+// (/category/unsere-partner-informieren/) the listing decides.
+func isOurPage(seg string) bool {
+	for _, w := range ourWords {
+		if len(seg) > len(w) && strings.EqualFold(seg[:len(w)], w) {
+			return strings.Count(seg[len(w):], "-") <= 2
+		}
+	}
+	return false
 }

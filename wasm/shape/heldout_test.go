@@ -19,9 +19,13 @@ import (
 type floors struct{ macro, other, article float64 }
 
 var (
-	// heldout8.tsv, the held-out corpus: read once with the rules frozen
-	// at 4daa2a7 (docs/url-shapes.md), never tuned on.
-	heldoutFloors = floors{0.71, 0.60, 0.71} // reached 0.735, 0.625, 0.738
+	// heldout9.tsv, the held-out corpus: read once with the rules frozen
+	// at 15f9b7b (docs/url-shapes.md), never tuned on.
+	heldoutFloors = floors{0.70, 0.61, 0.69} // reached 0.725, 0.634, 0.717
+	// heldout8.tsv, the seventh round's held-out corpus: read once with
+	// the rules frozen at 4daa2a7 (0.735, 0.625, 0.738), tuned on in the
+	// eighth round.
+	h8Floors = floors{0.71, 0.61, 0.71} // reached 0.738, 0.636, 0.737
 	// heldout7.tsv, the sixth round's held-out corpus: read once with the
 	// rules frozen at 0bf8c4d (0.747, 0.600, 0.797), tuned on in the
 	// seventh round.
@@ -182,19 +186,30 @@ func f1(c confusion, s Shape) float64 {
 	return 2 * p * r / (p + r)
 }
 
-// TestHeldoutCorpus reports the rules on heldout8.tsv, the held-out corpus
-// of issue 17's eighth reading: URLs and anchor texts from the menus,
-// footers and bodies of saved pages of the 167 publishers of trafilatura's
-// comparison set in no other corpus, taken mechanically, labelled by
-// helpers who never saw a rule's verdict, read once after the rules were
-// frozen and never tuned on. InPage, the page classifier's rules, must
-// stay above the floors; classify's TestHeldoutPages runs the page
-// classifier itself on the same saved pages.
+// TestHeldoutCorpus reports the rules on heldout9.tsv, the held-out corpus
+// of issue 17's ninth reading: URLs and anchor texts from the menus,
+// footers and bodies of saved pages of 108 publishers, most of them news
+// sites (htmldate's evaluation pages), in no other corpus, taken
+// mechanically, labelled by helpers who never saw a rule's verdict, read
+// once after the rules were frozen and never tuned on. InPage, the page
+// classifier's rules, must stay above the floors; classify's
+// TestHeldoutPages runs the page classifier itself on the same saved
+// pages.
 func TestHeldoutCorpus(t *testing.T) {
+	rows := loadHeldout(t, "heldout9.tsv")
+	others := publishersOf(t, "heldout1.tsv", "heldout2.tsv", "heldout3.tsv", "heldout4.tsv", "heldout5.tsv", "heldout6.tsv", "heldout7.tsv", "heldout8.tsv", "dev.tsv")
+	c := reportHeldout(t, "heldout9.tsv", rows, others, 100)
+	checkFloors(t, "heldout9.tsv", c, heldoutFloors)
+}
+
+// TestHeldout8 reports the rules on heldout8.tsv (the last 167 publishers
+// of trafilatura's comparison set), read once with the rules frozen at
+// 4daa2a7 and tuned on in the eighth round: a development set.
+func TestHeldout8(t *testing.T) {
 	rows := loadHeldout(t, "heldout8.tsv")
 	others := publishersOf(t, "heldout1.tsv", "heldout2.tsv", "heldout3.tsv", "heldout4.tsv", "heldout5.tsv", "heldout6.tsv", "heldout7.tsv", "dev.tsv")
 	c := reportHeldout(t, "heldout8.tsv", rows, others, 150)
-	checkFloors(t, "heldout8.tsv", c, heldoutFloors)
+	checkFloors(t, "heldout8.tsv", c, h8Floors)
 }
 
 // TestHeldout7 reports the rules on heldout7.tsv (130 publishers of

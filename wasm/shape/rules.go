@@ -210,7 +210,7 @@ func judgeSegs(segs []string) Verdict {
 	// A service page's sub-pages: /about-webmd-policies/about-privacy-policy,
 	// /kontakt-und-service/leserbriefe.
 	for i := 0; i < n-1; i++ {
-		if ps := slugStats(segs[i]); ps.utility && ps.words <= 4 {
+		if ps := slugStats(segs[i]); ps.utility && ps.words <= 4 && !foldIn(tagWords, segs[i]) {
 			return Verdict{Other, "utility-page"}
 		}
 	}

@@ -418,6 +418,21 @@ func TestInPage(t *testing.T) {
 		{Section, "listing"}, // a category, not a tag: unchanged
 	}
 	checkInPage(t, links, want)
+	// Reach's regional titles (Birmingham Mail, Manchester Evening News)
+	// name their tags /all-about/: a section in the menu, a story's chip
+	// in the body, never a service page for the "about" in it.
+	reach := []Link{
+		{Path: "/news/", Nav: true}, {Path: "/sport/", Nav: true}, {Path: "/whats-on/", Nav: true},
+		{Path: "/all-about/birmingham", Nav: true}, {Path: "/all-about/aston-villa-fc", Nav: true},
+		{Path: "/news/midlands-news/48-hour-order-walsall-after-28036293"},
+		{Path: "/all-about/walsall"},
+	}
+	checkInPage(t, reach, []Verdict{
+		{Section, "section"}, {Section, "section"}, {Section, "section"},
+		{Section, "menu-tag"}, {Section, "menu-tag"},
+		{Article, "id-number"},
+		{Other, "tag-page"},
+	})
 	// A tag cloud in the navigation is no menu: its tags stay other.
 	var cloud []Link
 	for _, tag := range []string{"abortion", "dallas", "education", "guns", "taxes", "voting"} {

@@ -250,11 +250,13 @@ func init() {
 
 // tagWords name a site's tags, as opposed to its curated listings
 // (category, topic, rubric): many per site, linked from stories' tag lists
-// and tag clouds. InContext reads a page's many links under one of them as a
+// and tag clouds (all-about: Reach's titles, /all-about/crime, in the
+// menu and as a story's chips alike). InContext reads a page's many links under one of them as a
 // tag cloud.
 var tagWords = wordSet(`
 	tag tags schlagwort schlagworte stichwort stichworte etiqueta etiquetas
 	etichetta mot-cle mots-cles trefwoord keyword keywords tagged labels
+	all-about
 `)
 
 // serviceRoots are depth-1 pages of the site's own services, named by a

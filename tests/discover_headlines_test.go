@@ -69,7 +69,7 @@ func headlineSite(name, host, first string, serveFirst http.HandlerFunc) fixture
 		mux.HandleFunc(first, serveFirst)
 	}
 	return fixtureweb.Site{Name: name, Host: host, Handler: mux,
-		Expect: fixtureweb.Expect{Outcome: fixtureweb.OutcomeFeed, FeedURL: "https://" + host + "/feed.xml"}}
+		Expect: fixtureweb.Expect{Outcome: reportpkg.OutcomeFeed, FeedURL: "https://" + host + "/feed.xml"}}
 }
 
 // firstDisallowedSite is the headline site whose first advertised feed

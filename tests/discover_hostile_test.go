@@ -85,7 +85,7 @@ func TestDiscoverHostile(t *testing.T) {
 			if d := time.Duration(r.ElapsedMS) * time.Millisecond; d > limit {
 				t.Errorf("took %v, more than %v", d, limit)
 			}
-			if r.Outcome == fixtureweb.OutcomeFeed && e.FeedURL != "" {
+			if r.Outcome == reportpkg.OutcomeFeed && e.FeedURL != "" {
 				if len(r.Feeds) == 0 || r.Feeds[0].URL != e.FeedURL {
 					t.Errorf("feeds %+v, want %s", r.Feeds, e.FeedURL)
 				} else if f := r.Feeds[0]; e.FeedTitle != "" && f.Title != e.FeedTitle {

@@ -18,8 +18,8 @@ import (
 // outcomeRank orders outcomes from best to worst; refused and none are
 // equally empty-handed.
 var outcomeRank = map[string]int{
-	fixtureweb.OutcomeFeed: 0, fixtureweb.OutcomeNewsSitemap: 1, fixtureweb.OutcomeArticleSitemap: 2,
-	fixtureweb.OutcomeSections: 3, fixtureweb.OutcomeRefused: 4, fixtureweb.OutcomeNone: 4,
+	reportpkg.OutcomeFeed: 0, reportpkg.OutcomeNewsSitemap: 1, reportpkg.OutcomeArticleSitemap: 2,
+	reportpkg.OutcomeSections: 3, reportpkg.OutcomeRefused: 4, reportpkg.OutcomeNone: 4,
 }
 
 // TestDiscoverDefaultSites runs both orders over every default site with
@@ -95,11 +95,11 @@ func checkReport(t *testing.T, s fixtureweb.Site, r *report, outcome string) {
 		t.Errorf("%s order: reason %q does not say %q", order, r.Reason, e.Reason)
 	}
 	switch r.Outcome {
-	case fixtureweb.OutcomeFeed:
+	case reportpkg.OutcomeFeed:
 		checkFeeds(t, e, r)
-	case fixtureweb.OutcomeNewsSitemap, fixtureweb.OutcomeArticleSitemap:
+	case reportpkg.OutcomeNewsSitemap, reportpkg.OutcomeArticleSitemap:
 		checkSitemaps(t, e, r)
-	case fixtureweb.OutcomeSections:
+	case reportpkg.OutcomeSections:
 		if e.Sections > 0 && len(r.Sections) != e.Sections {
 			t.Errorf("%s order: %d sections, want %d", order, len(r.Sections), e.Sections)
 		}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	reportpkg "feedscout/report"
 	"feedscout/tests/fixtureweb"
 )
 
@@ -100,7 +101,7 @@ func budgetEater() fixtureweb.Site {
 			http.NotFound(w, r)
 		}
 	})
-	return fixtureweb.Site{Name: "budget-eater", Host: host, Handler: mux, Expect: fixtureweb.Expect{Outcome: fixtureweb.OutcomeNone}}
+	return fixtureweb.Site{Name: "budget-eater", Host: host, Handler: mux, Expect: fixtureweb.Expect{Outcome: reportpkg.OutcomeNone}}
 }
 
 // One click never costs a site more than its 25-request budget, even when

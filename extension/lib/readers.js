@@ -7,6 +7,8 @@
 // (encodeURIComponent), and BASE for the user's own installation of a
 // self-hosted reader (its base URL, without a trailing slash).
 
+import { safeHref } from "./format.js";
+
 /**
  * READERS are the readers the options page offers, in its order. base:
  * the reader is self-hosted and the template needs the user's BASE.
@@ -51,17 +53,17 @@ export function reader(id) {
   return READERS.find((r) => r.id === id);
 }
 
+/**
+ * httpURL parses s (trimmed) when it is an absolute http(s) URL
+ * (safeHref) without a user name or password, else null.
+ * @param {string} s
+ * @returns {URL|null}
+ */
 function httpURL(s) {
-  if (typeof s !== "string" || s.trim() === "") return null;
-  let u;
-  try {
-    u = new URL(s.trim());
-  } catch {
-    return null;
-  }
-  if (u.protocol !== "http:" && u.protocol !== "https:") return null;
-  if (u.username || u.password) return null;
-  return u;
+  const href = typeof s === "string" ? safeHref(s.trim()) : null;
+  if (!href) return null;
+  const u = new URL(href);
+  return u.username || u.password ? null : u;
 }
 
 /**

@@ -3,20 +3,6 @@ package fixtureweb
 import (
 	"net/http"
 	"time"
-
-	"feedscout/report"
-)
-
-// Outcomes of a discovery under the names the tests in tests/ use: they
-// are report's (report.OutcomeFeed...), the one list of them. Code in this
-// package names report's directly.
-const (
-	OutcomeFeed           = report.OutcomeFeed
-	OutcomeNewsSitemap    = report.OutcomeNewsSitemap
-	OutcomeArticleSitemap = report.OutcomeArticleSitemap
-	OutcomeSections       = report.OutcomeSections
-	OutcomeRefused        = report.OutcomeRefused
-	OutcomeNone           = report.OutcomeNone
 )
 
 // Site is one site of the fixture web: the host discovery starts at, the
@@ -97,7 +83,8 @@ func (s Site) Hosts() []string {
 type Expect struct {
 	// Outcome is the report outcome a correct discovery reaches:
 	// report.OutcomeFeed, OutcomeNewsSitemap, OutcomeArticleSitemap,
-	// OutcomeSections, OutcomeRefused or OutcomeNone.
+	// OutcomeSections, OutcomeRefused or OutcomeNone (the one list of
+	// them, which this package and the tests name directly).
 	Outcome string
 	// ArticleOutcome is what the article's order reaches when that differs
 	// from Outcome (a site that rewards a better order, such as a site-wide

@@ -155,7 +155,8 @@ func refinedShape(path string) Verdict {
 			// happens to be a service's word.
 			break
 		}
-		if hasRole(s, roleBlocked) || containsFold(s, "consent") || containsFold(s, "login") || isOurPage(s) {
+		if hasRole(s, roleBlocked) || containsFold(s, "consent") || containsFold(s, "login") || isOurPage(s) ||
+			(foldIn(eventWords, s) && listingAt(segs[:i+1]) < 0) {
 			return Verdict{Other, "blocked-segment"}
 		}
 		if isDOIPrefix(s) {

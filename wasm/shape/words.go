@@ -538,6 +538,14 @@ func init() {
 	`)
 }
 
+// eventWords name an organisation's events, offers, publications and
+// overviews: other, unless a listing word above them makes them a
+// category's name (/kategorie/blog/termine/, /category/events/).
+var eventWords = wordSet(`
+	veranstaltungen termine events angebote uebersicht organisation
+	materialien publikationen
+`)
+
 // ourWords open a short segment that names the site's own organisation
 // (/unsere-werte, /our-team, /nuestra-historia, /notre-equipe): an about
 // page, never a listing of stories.

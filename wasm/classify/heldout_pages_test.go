@@ -38,20 +38,21 @@ var heldoutPages = []struct {
 }{
 	// heldout9.tsv: read once with the rules frozen at 15f9b7b (0.762,
 	// 0.712, 0.733); one fix came from its misses since (/all-about/,
-	// Reach's tags), no tuning.
-	{"heldout9.tsv", 0.75, 0.69, 0.71}, // reached 0.772 / 0.712 / 0.733
+	// Reach's tags: 0.772), and it was read once more after the rest of
+	// the eighth round (30a5674), tuned on the development sets only.
+	{"heldout9.tsv", 0.75, 0.71, 0.71}, // reached 0.779 / 0.731 / 0.733
 	// heldout8.tsv: read once with the rules frozen at 4daa2a7 (0.756,
 	// 0.718, 0.742), tuned on in the eighth round: a development set.
-	{"heldout8.tsv", 0.74, 0.70, 0.74}, // reached 0.766 / 0.728 / 0.766
+	{"heldout8.tsv", 0.74, 0.71, 0.74}, // reached 0.768 / 0.735 / 0.766
 	// heldout7.tsv: read once with the rules frozen at 0bf8c4d (0.757,
 	// 0.679, 0.761), tuned on in the seventh round: a development set.
-	{"heldout7.tsv", 0.75, 0.66, 0.78}, // reached 0.771 / 0.684 / 0.808
+	{"heldout7.tsv", 0.75, 0.67, 0.78}, // reached 0.776 / 0.696 / 0.808
 	// heldout6.tsv: read once with the rules frozen at fb48b2c (0.746,
 	// 0.662, 0.782), tuned on in the sixth round: a development set.
-	{"heldout6.tsv", 0.74, 0.66, 0.80}, // reached 0.767 / 0.685 / 0.828
+	{"heldout6.tsv", 0.75, 0.67, 0.80}, // reached 0.770 / 0.693 / 0.828
 	// heldout5.tsv: read once with the rules frozen at 08b1648 (0.720,
 	// 0.682, 0.712), tuned on in the fifth round: a development set.
-	{"heldout5.tsv", 0.74, 0.74, 0.75}, // reached 0.766 / 0.761 / 0.771
+	{"heldout5.tsv", 0.74, 0.74, 0.75}, // reached 0.768 / 0.766 / 0.771
 }
 
 // TestHeldoutPages runs the page classifier itself (Links: the popup's

@@ -21,38 +21,40 @@ type floors struct{ macro, other, article float64 }
 var (
 	// heldout9.tsv, the held-out corpus: read once with the rules frozen
 	// at 15f9b7b (0.725, 0.634, 0.717; docs/url-shapes.md); one fix came
-	// from its misses since (/all-about/), no tuning.
-	heldoutFloors = floors{0.71, 0.61, 0.69} // reached 0.735, 0.634, 0.717
+	// from its misses since (/all-about/: 0.735), and it was read once
+	// more after the rest of the eighth round, tuned on the development
+	// sets only (30a5674).
+	heldoutFloors = floors{0.72, 0.63, 0.69} // reached 0.742, 0.653, 0.717
 	// heldout8.tsv, the seventh round's held-out corpus: read once with
 	// the rules frozen at 4daa2a7 (0.735, 0.625, 0.738), tuned on in the
 	// eighth round.
-	h8Floors = floors{0.71, 0.61, 0.71} // reached 0.738, 0.636, 0.737
+	h8Floors = floors{0.72, 0.62, 0.71} // reached 0.742, 0.645, 0.737
 	// heldout7.tsv, the sixth round's held-out corpus: read once with the
 	// rules frozen at 0bf8c4d (0.747, 0.600, 0.797), tuned on in the
 	// seventh round.
-	h7Floors = floors{0.73, 0.58, 0.79} // reached 0.754, 0.606, 0.813
+	h7Floors = floors{0.73, 0.58, 0.79} // reached 0.758, 0.617, 0.813
 	// heldout6.tsv, the fifth round's held-out corpus: read once with the
 	// rules frozen at fb48b2c (0.724, 0.550, 0.824), tuned on in the sixth
 	// round.
-	h6Floors = floors{0.71, 0.55, 0.80} // reached 0.734, 0.575, 0.824
+	h6Floors = floors{0.71, 0.55, 0.80} // reached 0.738, 0.585, 0.824
 	// heldout5.tsv, the fourth round's second held-out corpus: read once
 	// with the rules frozen at 08b1648 (0.731, 0.600, 0.784), tuned on in
 	// the fifth round.
-	h5Floors = floors{0.72, 0.60, 0.76} // reached 0.744, 0.631, 0.784
+	h5Floors = floors{0.72, 0.60, 0.76} // reached 0.747, 0.641, 0.784
 	// heldout4.tsv, the fourth round's held-out corpus: read once with the
 	// rules frozen at 1fb67e7 (0.846, 0.776, 0.899), then two fixes came
 	// from its misses (08b1648: 0.846, 0.776, 0.920).
-	h4Floors = floors{0.82, 0.75, 0.90} // reached 0.846, 0.776, 0.920
+	h4Floors = floors{0.82, 0.75, 0.90} // reached 0.847, 0.779, 0.920
 	// heldout3.tsv, the third round's held-out corpus: read once with the
 	// third round's frozen rules (4b59113: 0.740, 0.619, 0.768), tuned on
 	// in the fourth.
-	h3Floors = floors{0.74, 0.63, 0.76} // reached 0.767, 0.670, 0.783
+	h3Floors = floors{0.74, 0.63, 0.76} // reached 0.767, 0.671, 0.783
 	// heldout2.tsv, whole and its even half, both tuned on in the third
 	// round. Its one reading as a held-out corpus, with the frozen rules of
 	// 0907ff6, gave 0.781, 0.689, 0.819; its even half, read once after
 	// f8ba758, 0.787, 0.678 and 0.784.
-	h2Floors   = floors{0.81, 0.74, 0.84} // reached 0.838, 0.765, 0.866
-	evenFloors = floors{0.80, 0.73, 0.79} // reached 0.828, 0.750, 0.817
+	h2Floors   = floors{0.81, 0.74, 0.84} // reached 0.839, 0.768, 0.866
+	evenFloors = floors{0.80, 0.73, 0.79} // reached 0.830, 0.755, 0.817
 	// heldout1.tsv, the first round's held-out corpus, seen and tuned on
 	// since.
 	seenFloors = floors{0.90, 0.81, 0.98} // reached 0.926, 0.839, 1.000

@@ -58,8 +58,9 @@ var heldoutPages = []struct {
 // TestHeldoutPages runs the page classifier itself (Links: the popup's
 // and the host's classify.Links) on the saved pages of
 // shape/testdata/shapes/heldout9.tsv to heldout5.tsv, the held-out
-// corpora of issue 17's ninth to fifth readings, and scores its verdicts on the labelled links of each page: the figure the
-// TSV-based shape.TestHeldoutCorpus approximates, with every link of the
+// corpora of issue 17's ninth to fifth readings, and scores its verdicts
+// on the labelled links of each page: the figure the TSV-based
+// shape.TestHeldoutCorpus approximates, with every link of the
 // page as context, its real places and texts and its CMS's classes. It
 // needs the pages in the module cache (go mod download of
 // heldoutPagesModules, which .ci/run does); without them it skips, or

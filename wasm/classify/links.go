@@ -202,9 +202,8 @@ func sameHostLinks(pu *url.URL, r *resolver, anchors []anchor) (links []linkEntr
 
 // JudgedLink is one same-host link of a page as the page classifier judged
 // it: its URL and text, where it sits (Place: "menu", "footer" or "body";
-// "page" for the page itself),
-// whether an anchor marks it rel=tag, and the verdict with the rule that
-// decided it (shape.InPage).
+// "page" for the page itself), whether an anchor marks it rel=tag, and the
+// verdict with the rule that decided it (shape.InPage).
 type JudgedLink struct {
 	URL     string        `json:"url"`
 	Text    string        `json:"text,omitempty"`

@@ -98,7 +98,7 @@ func judgeQuery(q string) queryVerdict {
 			strings.EqualFold(key, "share") && val != "", strings.EqualFold(key, "rate") && val != "",
 			(strings.EqualFold(key, "s") || strings.EqualFold(key, "q")) && val != "",
 			// WordPress's search form as a link: /?s= with nothing typed.
-			strings.EqualFold(key, "s") && len(pair) == 2:
+			strings.EqualFold(pair, "s="):
 			return queryVerdict{kind: queryOther}
 		case foldIn(redirectParams, key) && isURLValue(val):
 			return queryVerdict{kind: queryOther}

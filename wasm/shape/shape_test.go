@@ -74,6 +74,7 @@ func TestPathShape(t *testing.T) {
 		{"/gear-reviews/2019-2020-line-outline?replytocom=341163", Other, "query-utility"},
 		{"/klettern/mammut-nimmt-adam-ondra-unter-vertrag/?share=pocket", Other, "query-utility"},
 		{"/themen/eu-taxonomie-atomkraft?rate=GMJT0101hwa9uXpRDOqvYvcjSHG9ZV4kLLvvCA44S1c", Other, "query-utility"},
+		{"/post/?s=", Other, "query-utility"}, // WordPress's search form, nothing typed
 		{"/mlb/standings/", Other, "service-page"},
 		{"/economy/statistics/", Section, "section"},
 		{"/nfl/scoreboard", Other, "service-page"},

@@ -14,8 +14,6 @@ import (
 	"strings"
 	"time"
 
-	"golang.org/x/sys/unix"
-
 	"feedscout/nativehost/internal/robots"
 )
 
@@ -24,7 +22,7 @@ import (
 // has its own Client; with Options.StateDir set they share, through files
 // under that directory:
 //
-//   - hosts/NAME.lock, one per host name: held with flock(2) while a
+//   - hosts/NAME.lock, one per host name: held locked while a
 //     request to the host is in flight (one request at a time, machine
 //     wide) and holding the earliest start of the next request in Unix
 //     nanoseconds, so the pause holds between processes as it does between
@@ -36,13 +34,14 @@ import (
 //     sources of one site reads robots.txt once a day, not ten times a
 //     quarter hour.
 //
-// flock locks belong to an open file description: the kernel drops them
-// when the process dies, even by kill -9, so a crashed process never
-// leaves a host locked.
+// The locks are flock(2) on Unix (shared_unix.go) and LockFileEx on
+// Windows (shared_windows.go): both belong to the open file and end when
+// the process dies, even by kill -9, so a crashed process never leaves a
+// host locked.
 
 // lockPoll is how often a process waiting for a lock held by another
-// process tries again. flock cannot wait on a context, so the wait is a
-// non-blocking attempt repeated.
+// process tries again. Neither flock nor LockFileEx can wait on a context,
+// so the wait is a non-blocking attempt repeated.
 const lockPoll = 5 * time.Millisecond
 
 // lockFile opens (creating it and its folder) and locks path exclusively,
@@ -56,13 +55,13 @@ func lockFile(ctx context.Context, path string) (*os.File, error) {
 		return nil, fmt.Errorf("open lock file: %w", err)
 	}
 	for {
-		err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)
-		if err == nil {
-			return f, nil
-		}
-		if !errors.Is(err, unix.EWOULDBLOCK) && !errors.Is(err, unix.EINTR) {
+		held, err := tryLock(f)
+		if err != nil {
 			f.Close()
 			return nil, fmt.Errorf("lock %s: %w", path, err)
+		}
+		if held {
+			return f, nil
 		}
 		t := time.NewTimer(lockPoll)
 		select {
@@ -75,9 +74,9 @@ func lockFile(ctx context.Context, path string) (*os.File, error) {
 	}
 }
 
-// LockFile locks path exclusively for every process using it (flock(2)),
-// creating the file and its folder, and waits for ctx while another holds
-// it. Close the file to unlock. The follow package keeps one source's
+// LockFile locks path exclusively for every process using it (flock(2);
+// LockFileEx on Windows), creating the file and its folder, and waits for
+// ctx while another holds it. Close the file to unlock. The follow package keeps one source's
 // state consistent with it.
 func LockFile(ctx context.Context, path string) (*os.File, error) {
 	f, err := lockFile(ctx, path)

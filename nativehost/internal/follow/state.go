@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"time"
@@ -23,8 +24,17 @@ const stateVersion = 1
 
 // DefaultStateDir is where state lives unless --state says otherwise:
 // $XDG_STATE_HOME/feedscout, else ~/.local/state/feedscout (the XDG Base
-// Directory default, used on macOS too: one place for every platform).
+// Directory default, used on macOS too); on Windows
+// %LOCALAPPDATA%\feedscout, the per-user, per-machine folder Windows
+// keeps for such state (not roamed between machines).
 func DefaultStateDir() (string, error) {
+	if runtime.GOOS == "windows" {
+		d := os.Getenv("LOCALAPPDATA")
+		if d == "" || !filepath.IsAbs(d) {
+			return "", errors.New("find the state folder: LOCALAPPDATA is not set to an absolute path")
+		}
+		return filepath.Join(d, "feedscout"), nil
+	}
 	if d := os.Getenv("XDG_STATE_HOME"); d != "" && filepath.IsAbs(d) {
 		return filepath.Join(d, "feedscout"), nil
 	}

@@ -139,9 +139,13 @@ func encodeFields(fields ...string) []byte {
 // exportFields is opml_export's request as classifier.js's opmlExport
 // writes it.
 func exportFields(title string, subs []opml.Subscription, o opml.Options) []string {
-	f := []string{title, o.Reader, o.Gateway, o.Host}
+	f := []string{title, o.Reader, o.Gateway, o.Host, o.Bridge}
 	for _, s := range subs {
-		f = append(f, s.Kind, s.URL, s.Title, s.Site, s.Format, s.Added)
+		sig := ""
+		if o.Sign != nil {
+			sig = o.Sign(opml.FormatAtom, s.URL)
+		}
+		f = append(f, s.Kind, s.URL, s.Title, s.Site, s.Format, s.Added, sig)
 	}
 	return f
 }
@@ -538,6 +542,8 @@ func TestWASMOPMLFlavours(t *testing.T) {
 		{Title: "t", Reader: opml.ReaderAny, Gateway: "http://127.0.0.1:9999/base"},
 		{Title: "t", Reader: opml.ReaderNewsboat, Host: "/opt/feed's scout/feedscout-host"},
 		{Title: "t", Reader: opml.ReaderFreshRSS},
+		{Title: "t", Reader: opml.ReaderRSSBridge, Bridge: "https://bridge.example/rss-bridge"},
+		{Title: "t", Reader: opml.ReaderAny, Gateway: "https://feeds.example.org", Sign: func(format, source string) string { return format + "-sig-" + strconv.Itoa(len(source)) }},
 	} {
 		var doc bytes.Buffer
 		if err := opml.WriteFor(&doc, subs, o); err != nil {
@@ -587,8 +593,8 @@ func TestWASMBadInput(t *testing.T) {
 	}{
 		{"not fields", "shape", `{"urls":`, "shape: decode request: field 0: no length and colon at offset 0"},
 		{"short field", "shape", "5:abc", "shape: decode request: field 0: 5 bytes, 3 left"},
-		{"unknown kind", "opml_export", string(encodeFields("", "", "", "", "podcast", "https://x/", "", "", "", "")), `opml: write: subscription 0: unknown kind "podcast"`},
-		{"export fields", "opml_export", string(encodeFields("t", "any")), "opml_export: decode request: 2 fields, want 4 and 6 for each subscription"},
+		{"unknown kind", "opml_export", string(encodeFields("", "", "", "", "", "podcast", "https://x/", "", "", "", "", "")), `opml: write: subscription 0: unknown kind "podcast"`},
+		{"export fields", "opml_export", string(encodeFields("t", "any")), "opml_export: decode request: 2 fields, want 5 and 7 for each subscription"},
 		{"not opml", "opml_import", string(encodeFields("<html></html>")), "opml: read: root element is <html>, not <opml>"},
 	}
 	imp := startWASM(t, moduleBytes(t, "newsmap.wasm")) // opml_import's module

@@ -58,12 +58,15 @@ func shapeCall(in []byte) []byte {
 	})
 }
 
-// opmlExportCall: the fields title, reader, gateway and host, then six
-// for each subscription (kind, url, title, site, format, added) ->
-// {"opml": "..."}, written by opml.WriteFor: reader is "any" (or empty),
-// "newsboat" or "freshrss"; gateway the gateway's base URL for any (empty:
-// opml.DefaultGateway); host the absolute path of feedscout-host, which
-// newsboat needs (the host's version reply gives it).
+// opmlExportCall: the fields title, reader, gateway, host and bridge, then
+// seven for each subscription (kind, url, title, site, format, added,
+// sig) -> {"opml": "..."}, written by opml.WriteFor: reader is "any" (or
+// empty), "newsboat", "freshrss" or "rss-bridge"; gateway the gateway's
+// base URL for any (empty: opml.DefaultGateway); host the absolute path of
+// feedscout-host, which newsboat needs (the host's version reply gives
+// it); bridge the RSS-Bridge's base URL, which rss-bridge needs; sig the
+// signature of the subscription's gateway URL for Atom, which the popup
+// made with WebCrypto (empty: unsigned).
 func opmlExportCall(in []byte) []byte {
 	o, subs, bad := readExport(in, "opml_export")
 	if bad != nil {
@@ -78,9 +81,13 @@ func opmlExportCall(in []byte) []byte {
 	return reply.Done()
 }
 
-// opmlWaysCall: opml_export's fields -> {"ways": ["direct", ...]}, how the
-// reader follows each subscription (opml.Ways: direct, gateway, exec,
-// xpath), the decision WriteFor writes; the popup's Subscriptions say it.
+// opmlWaysCall: opml_export's fields -> {"ways": ["direct", ...], "urls":
+// [...]}, how the reader follows each subscription (opml.Ways: direct,
+// gateway, exec, xpath, bridge) and the address it subscribes to
+// (opml.Addresses), the decisions WriteFor writes: the popup's
+// Subscriptions say the way, "Add to <reader>" sends the address. The
+// newsboat flavour's addresses need the host; without it the answer has
+// the ways alone.
 func opmlWaysCall(in []byte) []byte {
 	o, subs, bad := readExport(in, "opml_ways")
 	if bad != nil {
@@ -93,6 +100,10 @@ func opmlWaysCall(in []byte) []byte {
 	reply := abi.Object{}
 	reply.Key("ways")
 	reply.B = abi.Array(reply.B, len(ways), func(b []byte, i int) []byte { return abi.AppendString(b, ways[i]) })
+	if urls, err := opml.Addresses(subs, o); err == nil {
+		reply.Key("urls")
+		reply.B = abi.Array(reply.B, len(urls), func(b []byte, i int) []byte { return abi.AppendString(b, urls[i]) })
+	}
 	return reply.Done()
 }
 
@@ -103,14 +114,26 @@ func readExport(in []byte, call string) (opml.Options, []opml.Subscription, []by
 	if err != nil {
 		return opml.Options{}, nil, abi.ErrorReply(err)
 	}
-	if len(f) < 4 || (len(f)-4)%6 != 0 {
-		return opml.Options{}, nil, abi.BadRequest(call, strconv.Itoa(len(f))+" fields, want 4 and 6 for each subscription")
+	if len(f) < 5 || (len(f)-5)%7 != 0 {
+		return opml.Options{}, nil, abi.BadRequest(call, strconv.Itoa(len(f))+" fields, want 5 and 7 for each subscription")
 	}
-	o := opml.Options{Title: f[0], Reader: f[1], Gateway: f[2], Host: f[3]}
-	subs := make([]opml.Subscription, (len(f)-4)/6)
+	o := opml.Options{Title: f[0], Reader: f[1], Gateway: f[2], Host: f[3], Bridge: f[4]}
+	subs := make([]opml.Subscription, (len(f)-5)/7)
+	sigs := map[string]string{}
 	for i := range subs {
-		s := f[4+6*i:]
+		s := f[5+7*i:]
 		subs[i] = opml.Subscription{Kind: s[0], URL: s[1], Title: s[2], Site: s[3], Format: s[4], Added: s[5]}
+		if s[6] != "" {
+			sigs[s[1]] = s[6]
+		}
+	}
+	if len(sigs) > 0 {
+		o.Sign = func(format, source string) string {
+			if format != opml.FormatAtom {
+				return ""
+			}
+			return sigs[source]
+		}
 	}
 	return o, subs, nil
 }

@@ -44,9 +44,9 @@ func TestCallErrors(t *testing.T) {
 	}{
 		{"shape bad request", shapeCall, `{"urls":`, "shape: decode request: field 0: no length and colon at offset 0"},
 		{"shape short field", shapeCall, "9:https://", "shape: decode request: field 0: 9 bytes, 8 left"},
-		{"export kind", opmlExportCall, string(fields("", "", "", "", "podcast", "https://x/", "", "", "", "")), `opml: write: subscription 0: unknown kind "podcast"`},
-		{"export field count", opmlExportCall, string(fields("t", "", "", "", "feed")), "opml_export: decode request: 5 fields, want 4 and 6 for each subscription"},
-		{"export reader", opmlExportCall, string(fields("t", "liferea", "", "")), `opml: write: unknown reader "liferea" (want any, newsboat or freshrss)`},
+		{"export kind", opmlExportCall, string(fields("", "", "", "", "", "podcast", "https://x/", "", "", "", "", "")), `opml: write: subscription 0: unknown kind "podcast"`},
+		{"export field count", opmlExportCall, string(fields("t", "", "", "", "", "feed")), "opml_export: decode request: 6 fields, want 5 and 7 for each subscription"},
+		{"export reader", opmlExportCall, string(fields("t", "liferea", "", "", "")), `opml: write: unknown reader "liferea" (want any, newsboat, freshrss or rss-bridge)`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -73,11 +73,16 @@ func fields(f ...string) []byte {
 }
 
 // exportRequest is opml_export's request for title, subs and o's reader,
-// gateway and host, as classifier.js's opmlExport writes it.
+// gateway, host, bridge and signatures (o.Sign for Atom), as
+// classifier.js's opmlExport writes it.
 func exportRequest(title string, subs []opml.Subscription, o opml.Options) []byte {
-	f := []string{title, o.Reader, o.Gateway, o.Host}
+	f := []string{title, o.Reader, o.Gateway, o.Host, o.Bridge}
 	for _, s := range subs {
-		f = append(f, s.Kind, s.URL, s.Title, s.Site, s.Format, s.Added)
+		sig := ""
+		if o.Sign != nil {
+			sig = o.Sign(opml.FormatAtom, s.URL)
+		}
+		f = append(f, s.Kind, s.URL, s.Title, s.Site, s.Format, s.Added, sig)
 	}
 	return fields(f...)
 }
@@ -196,22 +201,33 @@ func TestOPMLWaysCall(t *testing.T) {
 		{Kind: opml.KindFeed, URL: "https://a.example/feed.json", Format: "json"},
 		{Kind: opml.KindSection, URL: "https://a.example/business/"},
 	}
-	for _, reader := range []string{opml.ReaderAny, opml.ReaderNewsboat, opml.ReaderFreshRSS} {
-		o := opml.Options{Reader: reader}
+	sign := func(format, source string) string { return format + "-" + strconv.Itoa(len(source)) }
+	for _, o := range []opml.Options{
+		{Reader: opml.ReaderAny},
+		{Reader: opml.ReaderAny, Gateway: "https://feeds.example.org", Sign: sign},
+		{Reader: opml.ReaderNewsboat},
+		{Reader: opml.ReaderNewsboat, Host: "/usr/bin/feedscout-host"},
+		{Reader: opml.ReaderFreshRSS},
+		{Reader: opml.ReaderRSSBridge, Bridge: "https://bridge.example"},
+	} {
 		want, err := opml.Ways(subs, o)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var got struct{ Ways []string }
+		wantURLs, _ := opml.Addresses(subs, o)
+		var got struct{ Ways, URLs []string }
 		if err := json.Unmarshal(opmlWaysCall(exportRequest("", subs, o)), &got); err != nil {
 			t.Fatal(err)
 		}
-		if !slices.Equal(got.Ways, want) {
-			t.Errorf("%s: opml_ways %v, want %v", reader, got.Ways, want)
+		if !slices.Equal(got.Ways, want) || !slices.Equal(got.URLs, wantURLs) {
+			t.Errorf("%s: opml_ways %v %q, want %v %q", o.Reader, got.Ways, got.URLs, want, wantURLs)
+		}
+		if o.Reader == opml.ReaderNewsboat && o.Host == "" && got.URLs != nil {
+			t.Errorf("newsboat without the host: urls %q", got.URLs)
 		}
 	}
 	var bad struct{ Error string }
-	if err := json.Unmarshal(opmlWaysCall(fields("t", "any")), &bad); err != nil || bad.Error != "opml_ways: decode request: 2 fields, want 4 and 6 for each subscription" {
+	if err := json.Unmarshal(opmlWaysCall(fields("t", "any")), &bad); err != nil || bad.Error != "opml_ways: decode request: 2 fields, want 5 and 7 for each subscription" {
 		t.Errorf("bad request: %q, %v", bad.Error, err)
 	}
 }

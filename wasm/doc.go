@@ -64,13 +64,18 @@
 //	             A URL that does not parse is "other" by rule "invalid-url".
 //	             Only BenchmarkClassifyVsDOMParser uses it (its DOMParser
 //	             baseline judges the links it finds by the same Go rules).
-//	opml_export  fields: title, reader ("any" or "", "newsboat", "freshrss"),
-//	             gateway, host, then kind, url, title, site, format, added
-//	             for each opml.Subscription
+//	opml_export  fields: title, reader ("any" or "", "newsboat", "freshrss",
+//	             "rss-bridge"), gateway, host, bridge, then kind, url,
+//	             title, site, format, added, sig for each opml.Subscription
+//	             (sig: the signature of its gateway URL for Atom, or "")
 //	             -> {"opml": "<?xml ..."} (opml.WriteFor)
-//	opml_ways    opml_export's fields (title and host unused)
-//	             -> {"ways": ["direct"|"gateway"|"exec"|"xpath", ...]}
-//	             (opml.Ways: how the reader follows each subscription)
+//	opml_ways    opml_export's fields (title unused)
+//	             -> {"ways": ["direct"|"gateway"|"exec"|"xpath"|"bridge", ...],
+//	                 "urls": ["...", ...]}
+//	             (opml.Ways and opml.Addresses: how the reader follows each
+//	             subscription and the address it subscribes to; "urls" is
+//	             left out when the flavour cannot say them, newsboat
+//	             without the host)
 //
 // opml_import, which reads the document opml_export writes (and any
 // reader's), is newsmap.wasm's call (wasm/newsmapwasm/doc.go): reading

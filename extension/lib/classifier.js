@@ -22,6 +22,7 @@ import { createWASI } from "./wasi.js";
  *   shape: (urls: string[]) => {url: string, shape: string, rule: string}[],
  *   opmlExport: (title: string, subs: object[], options?: {reader?: string, gateway?: string, host?: string}) => string,
  *   opmlWays: (subs: object[], reader: string) => string[],
+ *   opmlFollow: (subs: object[], options?: object) => {ways: string[], urls?: string[]},
  *   opmlImport: (text: string) => object[],
  * }>} each call works on the module that exports it: opmlImport on
  *   newsmap.wasm (opmlImporter loads it), the others on classify.wasm; a
@@ -122,23 +123,31 @@ export async function loadClassifier(wasm) {
     },
     /**
      * opmlExport writes subscriptions as an OPML 2.0 document for a reader:
-     * options {reader: "any"|"newsboat"|"freshrss", gateway, host} (the
-     * host's absolute path, which newsboat's flavour runs; wasm/calls.go).
+     * options {reader: "any"|"newsboat"|"freshrss"|"rss-bridge", gateway,
+     * host, bridge, sigs} (host: the host's absolute path, which newsboat's
+     * flavour runs; bridge: the RSS-Bridge's base URL; sigs: a Map from a
+     * subscription's url to the signature of its gateway URL for Atom,
+     * lib/sign.js; wasm/calls.go).
      */
     opmlExport(title, subs, options = {}) {
-      const { reader = "", gateway = "", host = "" } = options;
-      const fields = [title, reader, gateway, host];
-      for (const s of subs) fields.push(s.kind, s.url, s.title, s.site, s.format, s.added);
-      return call("opml_export", fields).opml;
+      return call("opml_export", exportFields(title, subs, options)).opml;
     },
     /**
-     * opmlWays says how a reader follows each subscription, as opmlExport
-     * would write it: "direct", "gateway", "exec" or "xpath" (opml.Ways).
+     * opmlFollow says how a reader follows each subscription, as
+     * opmlExport would write it: {ways: ["direct"|"gateway"|"exec"|"xpath"|"bridge", ...],
+     * urls: [the address subscribed to, ...]} (opml.Ways, opml.Addresses;
+     * urls is undefined for newsboat without options.host). options as
+     * opmlExport's.
+     */
+    opmlFollow(subs, options = {}) {
+      const { ways, urls } = call("opml_ways", exportFields("", subs, options));
+      return { ways, urls };
+    },
+    /**
+     * opmlWays is opmlFollow's ways for reader alone.
      */
     opmlWays(subs, reader) {
-      const fields = ["", reader, "", ""];
-      for (const s of subs) fields.push(s.kind, s.url, s.title, s.site, s.format, s.added);
-      return call("opml_ways", fields).ways;
+      return call("opml_ways", exportFields("", subs, { reader })).ways;
     },
     /**
      * opmlImport reads the subscriptions of an OPML document: newsmap.wasm's
@@ -148,6 +157,16 @@ export async function loadClassifier(wasm) {
       return call("opml_import", [text]).subscriptions;
     },
   };
+}
+
+/**
+ * exportFields is opml_export's (and opml_ways') request: the options,
+ * then seven fields for each subscription (wasm/calls.go).
+ */
+function exportFields(title, subs, { reader = "", gateway = "", host = "", bridge = "", sigs = null } = {}) {
+  const fields = [title, reader, gateway, host, bridge];
+  for (const s of subs) fields.push(s.kind, s.url, s.title, s.site, s.format, s.added, sigs?.get(s.url) ?? "");
+  return fields;
 }
 
 let importer = null;

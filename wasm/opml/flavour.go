@@ -26,10 +26,17 @@ const (
 	// a gzip file (sitemap.xml.gz), which FreshRSS cannot unpack, goes
 	// through the gateway as for ReaderAny.
 	ReaderFreshRSS = "freshrss"
+	// ReaderRSSBridge gives each of them as a URL of the user's
+	// RSS-Bridge (Options.Bridge), whose XPathBridge scrapes the source
+	// itself (bridge.go): any reader anywhere that reaches the bridge
+	// follows it, and RSS-Bridge, not feedscout, fetches the site. A gzip
+	// file, which RSS-Bridge cannot unpack, goes through the gateway as
+	// for ReaderAny.
+	ReaderRSSBridge = "rss-bridge"
 )
 
 // Readers lists the flavours in the order a picker offers them.
-var Readers = []string{ReaderAny, ReaderNewsboat, ReaderFreshRSS}
+var Readers = []string{ReaderAny, ReaderNewsboat, ReaderFreshRSS, ReaderRSSBridge}
 
 // DefaultGateway is where `feedscout-host serve` listens unless told
 // otherwise.
@@ -63,6 +70,15 @@ type Options struct {
 	// own /opml). Off, a JSON Feed is a plain feed outline, which readers
 	// that read JSON Feed, on any machine, take directly.
 	JSONThroughGateway bool
+	// Bridge is the base URL of the RSS-Bridge instance ReaderRSSBridge
+	// writes URLs of (scheme, host, port and path up to its index.php or
+	// its folder, no query). Required for that flavour.
+	Bridge string
+	// Sign, when set, gives the signature of a gateway URL for source in
+	// format ("atom" or "json"; docs/following.md, "Signed URLs"): the
+	// gateway URLs written carry it as &sig=. The host signs with the
+	// gateway's key; the popup passes the signatures WebCrypto made.
+	Sign func(format, source string) string
 }
 
 // Check reports whether WriteFor accepts o, whatever the subscriptions
@@ -77,13 +93,16 @@ func (o Options) Check() error {
 type flavour struct {
 	reader  string
 	gateway string // no trailing slash
+	bridge  string // no trailing slash
 	host    string
 	json    bool // JSON Feeds through the gateway (Options.JSONThroughGateway)
+	sign    func(format, source string) string
 }
 
 // newFlavour checks o against what subs need.
 func newFlavour(o Options, subs []Subscription) (flavour, error) {
-	f := flavour{reader: o.Reader, gateway: strings.TrimRight(o.Gateway, "/"), host: o.Host, json: o.JSONThroughGateway}
+	f := flavour{reader: o.Reader, gateway: strings.TrimRight(o.Gateway, "/"), bridge: strings.TrimRight(o.Bridge, "/"),
+		host: o.Host, json: o.JSONThroughGateway, sign: o.Sign}
 	if f.reader == "" {
 		f.reader = ReaderAny
 	}
@@ -92,14 +111,14 @@ func newFlavour(o Options, subs []Subscription) (flavour, error) {
 	}
 	problem := ""
 	switch f.reader {
-	case ReaderAny, ReaderFreshRSS:
-		// scheme://host[/prefix]: no query or fragment to append to.
-		rest, ok := strings.CutPrefix(f.gateway, "http://")
-		if !ok {
-			rest, ok = strings.CutPrefix(f.gateway, "https://")
-		}
-		if !ok || rest == "" || rest[0] == '/' || strings.ContainsAny(rest, "?# ") {
+	case ReaderAny, ReaderFreshRSS, ReaderRSSBridge:
+		if !baseURL(f.gateway) {
 			problem = "gateway " + strconv.Quote(o.Gateway) + " is not an http(s) base URL such as " + DefaultGateway
+		} else if f.reader == ReaderRSSBridge && !baseURL(f.bridge) {
+			problem = "the rss-bridge flavour needs the base URL of an RSS-Bridge, such as https://rss-bridge.example.org"
+			if o.Bridge != "" {
+				problem = "bridge " + strconv.Quote(o.Bridge) + " is not an http(s) base URL such as https://rss-bridge.example.org"
+			}
 		}
 	case ReaderNewsboat:
 		for _, s := range subs {
@@ -112,12 +131,22 @@ func newFlavour(o Options, subs []Subscription) (flavour, error) {
 			}
 		}
 	default:
-		problem = "unknown reader " + strconv.Quote(o.Reader) + " (want any, newsboat or freshrss)"
+		problem = "unknown reader " + strconv.Quote(o.Reader) + " (want any, newsboat, freshrss or rss-bridge)"
 	}
 	if problem != "" {
 		return f, errors.New("opml: write: " + problem)
 	}
 	return f, nil
+}
+
+// baseURL reports whether s is scheme://host[/prefix] for http or https,
+// with no query or fragment to append to.
+func baseURL(s string) bool {
+	rest, ok := strings.CutPrefix(s, "http://")
+	if !ok {
+		rest, ok = strings.CutPrefix(s, "https://")
+	}
+	return ok && rest != "" && rest[0] != '/' && !strings.ContainsAny(rest, "?# ")
 }
 
 // How a reader follows a subscription (Ways): the reader reads the
@@ -129,6 +158,7 @@ const (
 	WayGateway = "gateway"
 	WayExec    = "exec"
 	WayXPath   = "xpath"
+	WayBridge  = "bridge"
 )
 
 // way is how f's reader follows s: the one decision outline writes.
@@ -138,7 +168,7 @@ func (f flavour) way(s Subscription) string {
 	// when asked (the gateway's own list).
 	jsonFeed := s.Kind == KindFeed && s.Format == "json"
 	switch {
-	case jsonFeed && f.reader == ReaderFreshRSS:
+	case jsonFeed && (f.reader == ReaderFreshRSS || f.reader == ReaderRSSBridge):
 		return WayDirect
 	case s.Kind == KindFeed && !(jsonFeed && (f.json || f.reader == ReaderNewsboat)):
 		return WayDirect
@@ -147,12 +177,40 @@ func (f flavour) way(s Subscription) string {
 	case f.reader == ReaderNewsboat:
 		return WayExec
 	case gzipFile(s.URL):
-		// FreshRSS reads a fetched body as it comes, and a .gz sitemap
-		// is a gzip file, not gzip transfer: the gateway unpacks it.
+		// FreshRSS and RSS-Bridge read a fetched body as it comes, and a
+		// .gz sitemap is a gzip file, not gzip transfer: the gateway
+		// unpacks it.
 		return WayGateway
+	case f.reader == ReaderRSSBridge:
+		return WayBridge
 	}
 	return WayXPath
 }
+
+// address is the xmlUrl f writes for s, followed the way way: the feed
+// itself, the gateway's (signed) URL, newsboat's command, the source
+// (FreshRSS scrapes it) or the RSS-Bridge URL.
+func (f flavour) address(s Subscription, way string) string {
+	switch way {
+	case WayGateway:
+		u := GatewayURL(f.gateway, s.URL)
+		if f.sign != nil {
+			if sig := f.sign(FormatAtom, s.URL); sig != "" {
+				u += "&sig=" + sig
+			}
+		}
+		return u
+	case WayExec:
+		return "|" + NewsboatCommand(f.host, s.URL)
+	case WayBridge:
+		return BridgeURL(f.bridge, s)
+	}
+	return s.URL
+}
+
+// FormatAtom names the gateway's Atom feeds in a signature (Options.Sign);
+// the gateway's URLs in OPML are always for Atom.
+const FormatAtom = "atom"
 
 // Ways says how o's reader follows each of subs (WayDirect and the rest),
 // as WriteFor writes them. The host's path does not change the way, so
@@ -173,6 +231,24 @@ func Ways(subs []Subscription, o Options) ([]string, error) {
 		ways[i] = f.way(s)
 	}
 	return ways, nil
+}
+
+// Addresses says, for each of subs, the address o's reader subscribes to
+// (the xmlUrl WriteFor writes): what "Add to <reader>" sends.
+// The newsboat flavour needs Options.Host here, as WriteFor does.
+func Addresses(subs []Subscription, o Options) ([]string, error) {
+	f, err := newFlavour(o, subs)
+	if err != nil {
+		return nil, err
+	}
+	urls := make([]string, len(subs))
+	for i, s := range subs {
+		if !KnownKind(s.Kind) {
+			return nil, errors.New("opml: addresses: subscription " + strconv.Itoa(i) + ": unknown kind " + strconv.Quote(s.Kind))
+		}
+		urls[i] = f.address(s, f.way(s))
+	}
+	return urls, nil
 }
 
 // gzipFile reports whether source names a gzip file (a path ending in
@@ -251,13 +327,9 @@ func (f flavour) outline(e *encoder, s Subscription) {
 		page = s.URL
 	}
 	var x XPath
-	typ, xmlURL := "rss", s.URL
-	switch f.way(s) {
-	case WayGateway:
-		xmlURL = GatewayURL(f.gateway, s.URL)
-	case WayExec:
-		xmlURL = "|" + NewsboatCommand(f.host, s.URL)
-	case WayXPath:
+	way := f.way(s)
+	typ, xmlURL := "rss", f.address(s, way)
+	if way == WayXPath {
 		x = XPathFor(s)
 		typ = x.Type
 	}

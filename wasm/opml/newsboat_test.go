@@ -28,7 +28,8 @@ func TestFlavourOutlines(t *testing.T) {
 	for _, reader := range Readers {
 		t.Run(reader, func(t *testing.T) {
 			var b bytes.Buffer
-			if err := WriteFor(&b, withJSON(), Options{Reader: reader, Host: host}); err != nil {
+			bridge := "https://bridge.example/rss"
+			if err := WriteFor(&b, withJSON(), Options{Reader: reader, Host: host, Bridge: bridge}); err != nil {
 				t.Fatal(err)
 			}
 			subs := grouped(withJSON())
@@ -60,6 +61,10 @@ func TestFlavourOutlines(t *testing.T) {
 					u, err := url.Parse(o["xmlUrl"])
 					if err != nil || o["type"] != "rss" || u.Scheme+"://"+u.Host != DefaultGateway || u.Path != "/feed" || u.Query().Get("url") != s.URL {
 						t.Errorf("outline %d: type %q xmlUrl %q, want the gateway's URL for %s", i, o["type"], o["xmlUrl"], s.URL)
+					}
+				case ReaderRSSBridge:
+					if o["type"] != "rss" || o["xmlUrl"] != BridgeURL(bridge, s) && !(gzipFile(s.URL) && o["xmlUrl"] == GatewayURL(DefaultGateway, s.URL)) {
+						t.Errorf("outline %d: type %q xmlUrl %q, want the bridge's URL for %s", i, o["type"], o["xmlUrl"], s.URL)
 					}
 				case ReaderNewsboat:
 					if o["type"] != "rss" || o["xmlUrl"] != "|"+NewsboatCommand(host, s.URL) {

@@ -154,7 +154,7 @@ func TestWriteErrors(t *testing.T) {
 		subs []Subscription
 		want string
 	}{
-		{"unknown reader", Options{Reader: "inoreader"}, nil, `opml: write: unknown reader "inoreader" (want any, newsboat or freshrss)`},
+		{"unknown reader", Options{Reader: "inoreader"}, nil, `opml: write: unknown reader "inoreader" (want any, newsboat, freshrss or rss-bridge)`},
 		{"newsboat without host", Options{Reader: ReaderNewsboat}, section, "opml: write: the newsboat flavour needs the absolute path of feedscout-host"},
 		{"newsboat json without host", Options{Reader: ReaderNewsboat}, []Subscription{{Kind: KindFeed, URL: "https://x.example/feed.json", Format: "json"}}, "opml: write: the newsboat flavour needs the absolute path of feedscout-host"},
 		{"newsboat relative host", Options{Reader: ReaderNewsboat, Host: "bin/feedscout-host"}, section, `opml: write: the newsboat flavour needs the absolute path of feedscout-host, not "bin/feedscout-host"`},

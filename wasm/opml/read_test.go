@@ -175,7 +175,7 @@ func FuzzRead(f *testing.F) {
 		// restores (in the writer's site order).
 		for _, reader := range opml.Readers {
 			var out bytes.Buffer
-			if err := opml.WriteFor(&out, subs, opml.Options{Title: "fuzz", Reader: reader, Host: "/usr/bin/feedscout-host"}); err != nil {
+			if err := opml.WriteFor(&out, subs, opml.Options{Title: "fuzz", Reader: reader, Host: "/usr/bin/feedscout-host", Bridge: "https://rss-bridge.example.org"}); err != nil {
 				t.Fatalf("%s: WriteFor(Read(x)) failed: %v", reader, err)
 			}
 			again, err := opmlimport.Read(&out)

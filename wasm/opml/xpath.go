@@ -77,14 +77,17 @@ func XPathFor(s Subscription) XPath {
 // sectionItems is the item expression for the section page at page. It
 // is sectionTemplate with its parts put in, outermost first (a table of
 // strings, not code: the module's size budget is tight).
-func sectionItems(page string) string {
-	// scheme://host/path?query: the host and the path, without net/url
-	// (the page is a subscription's URL, already checked).
+func sectionItems(page string) string { return sectionItemsFor(page, true) }
+
+// hostAndSelf splits a section page's URL into its host and its path
+// (query and fragment cut), without net/url (the page is a
+// subscription's URL, already checked).
+func hostAndSelf(page string) (host, self string) {
 	rest := page
 	if i := strings.Index(page, "//"); i >= 0 {
 		rest = page[i+2:]
 	}
-	host, self := rest, "/"
+	host, self = rest, "/"
 	if k := strings.IndexAny(rest, "/?#"); k >= 0 {
 		host = rest[:k]
 		if rest[k] == '/' {
@@ -94,7 +97,24 @@ func sectionItems(page string) string {
 			}
 		}
 	}
+	return host, self
+}
+
+// sectionSelf is the path of the section page at page.
+func sectionSelf(page string) string {
+	_, self := hostAndSelf(page)
+	return self
+}
+
+// sectionItemsFor is sectionItems, with or without the predicate that
+// leaves the page itself out (RSS-Bridge cannot take every path in it:
+// bridge.go).
+func sectionItemsFor(page string, withSelf bool) string {
+	host, self := hostAndSelf(page)
 	s := sectionTemplate
+	if !withSelf {
+		s = strings.Replace(s, sectionSelfTest, "", 1)
+	}
 	for _, p := range sectionParts {
 		s = strings.ReplaceAll(s, p[0], p[1])
 	}
@@ -108,9 +128,13 @@ func sectionItems(page string) string {
 	return s
 }
 
+// sectionSelfTest is sectionTemplate's predicate that leaves the page
+// itself out.
+const sectionSelfTest = "[{q}!={self}]"
+
 // sectionTemplate selects the section rule's links (XPathFor); sectionParts
 // fills it in.
-const sectionTemplate = "//a[@href][{same}][{article}][{q}!={self}]" +
+const sectionTemplate = "//a[@href][{same}][{article}]" + sectionSelfTest +
 	"[not(contains(@href,'?') and substring-before(@href,'?')=//a/@href)]" +
 	"[not(contains(@href,'#') and substring-before(@href,'#')=//a/@href)][{once}]"
 

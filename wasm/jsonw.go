@@ -57,6 +57,7 @@ func appendFeed(b []byte, f *classify.Feed) []byte {
 	o.Boolean("comments", f.Comments)
 	o.Integer("group", f.Group)
 	o.Str("scope", f.Scope)
+	o.StrOmit("rule", f.Rule)
 	return o.Done()
 }
 

@@ -20,7 +20,7 @@ func TestAppendPageMatchesEncodingJSON(t *testing.T) {
 		{},
 		{URL: "https://x/", Kind: "home", Feeds: []classify.Feed{}, FeedAnchors: []classify.Link{}, Sections: []classify.Link{}, Articles: []classify.Link{}},
 		{URL: "https://x/<&>", Base: "b", Kind: "article", Generator: "g", CMS: "c", Title: "t\u2028",
-			Feeds:       []classify.Feed{{URL: "u", Title: "", Type: "application/rss+xml", Format: "rss", Comments: true, Group: 12, Scope: "comments"}},
+			Feeds:       []classify.Feed{{URL: "u", Title: "", Type: "application/rss+xml", Format: "rss", Comments: true, Group: 12, Scope: "comments"}, {URL: "d", Type: "application/atom+xml", Format: "atom", Group: 13, Scope: "main", Rule: "youtube-channel"}},
 			FeedAnchors: []classify.Link{{URL: "a"}, {URL: "b", Text: "RSS"}},
 			Sections:    []classify.Link{{URL: "s", Text: "S"}}, Articles: nil,
 			LinksToArticles: true, SameHostLinks: 271, Truncated: true},

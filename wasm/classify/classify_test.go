@@ -610,7 +610,8 @@ func TestSectionNameRanks(t *testing.T) {
 // REST API never is (a WordPress page: the JSON Feed plugin's /feed/json/
 // beside /wp-json/wp/v2/pages/2; a micro.blog site: feed.json and a
 // podcast titled "(JSON Feed)"); rel="feed" links are taken, as feeds
-// with a feed type and as feed anchors without one; "alternate
+// with a feed type or none (issue 27: HTML's feed keyword needs no type),
+// and an anchor with rel=feed as a feed anchor; "alternate
 // stylesheet" links are no feeds whatever type they claim.
 func TestRealPageFeedFindings(t *testing.T) {
 	cases := []struct {
@@ -628,8 +629,8 @@ func TestRealPageFeedFindings(t *testing.T) {
 			[]string{"https://hanna.micro.example/feed.xml rss", "https://hanna.micro.example/feed.json json", "https://hanna.micro.example/podcast.json json"},
 			nil, nil},
 		{"feed-rels.html",
-			[]string{"https://www.harbour-gazette.example/atom.xml atom", "https://www.harbour-gazette.example/sport/rss rss"},
-			[]string{"https://www.harbour-gazette.example/news/updates", "https://www.harbour-gazette.example/letters/latest"},
+			[]string{"https://www.harbour-gazette.example/atom.xml atom", "https://www.harbour-gazette.example/news/updates rss", "https://www.harbour-gazette.example/sport/rss rss"},
+			[]string{"https://www.harbour-gazette.example/letters/latest"},
 			[]string{"https://www.harbour-gazette.example/css/contrast.css", "https://www.harbour-gazette.example/css/large.css"}},
 	}
 	for _, c := range cases {

@@ -20,6 +20,10 @@ type doc struct {
 	generator []string
 	ogArticle bool // <meta property=og:type content=article>
 	published bool // <meta property=article:published_time>
+	// canonical is the first <link rel=canonical>'s href; channelID the
+	// first <meta itemprop=channelId> (YouTube's watch and channel pages).
+	// The platform rules read both (platform.go).
+	canonical, channelID string
 	// alternates are <link> elements whose rel holds "alternate" (not as
 	// "alternate stylesheet") or "feed".
 	alternates []alternate
@@ -477,6 +481,7 @@ func (d *doc) readLink(at *htmltok.Attrs) {
 	// (HTML: "The rel attribute"). "alternate stylesheet" is an alternative
 	// style sheet, whatever type it claims; "feed" is HTML's feed
 	// autodiscovery keyword.
+	// "feed stylesheet" is still a feed (Firefox's feed_discovery.html).
 	var alt, sheet bool
 	for _, tok := range strings.Fields(rel) {
 		switch {
@@ -486,9 +491,13 @@ func (d *doc) readLink(at *htmltok.Attrs) {
 			l.relFeed = true
 		case strings.EqualFold(tok, "stylesheet"):
 			sheet = true
+		case strings.EqualFold(tok, "canonical"):
+			if d.canonical == "" {
+				d.canonical = href
+			}
 		}
 	}
-	if (alt || l.relFeed) && !sheet {
+	if alt && !sheet || l.relFeed {
 		d.alternates = append(d.alternates, l)
 		return
 	}
@@ -499,10 +508,13 @@ func (d *doc) readLink(at *htmltok.Attrs) {
 
 func (d *doc) readMeta(at *htmltok.Attrs) {
 	var name, prop, content string
+	var channel bool
 	for more := true; more; {
 		var k, v []byte
 		k, v, more = at.Next()
 		switch string(k) {
+		case "itemprop":
+			channel = string(v) == "channelId"
 		case "name":
 			name = strings.ToLower(strings.TrimSpace(string(v)))
 		case "property":
@@ -512,6 +524,10 @@ func (d *doc) readMeta(at *htmltok.Attrs) {
 		}
 	}
 	switch {
+	case channel:
+		if d.channelID == "" && strings.HasPrefix(content, "UC") {
+			d.channelID = content
+		}
 	case name == "generator":
 		if g := collapse([]byte(content)); g != "" {
 			d.generator = append(d.generator, g)

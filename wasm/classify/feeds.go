@@ -9,10 +9,19 @@ import (
 // type does not name a feed. Parameters (; charset=utf-8) and case do not
 // matter. RSS 1.0 is RDF, so application/rdf+xml counts as RSS; oEmbed
 // (application/json+oembed, text/xml+oembed) does not count at all.
+//
+// An Atom entry document (application/atom+xml;type=entry, RFC 5023
+// section 12.1.4) is one entry, not a feed (whatwg/html issue 7483).
 func feedFormat(typ string) (mime, format string) {
 	mime = strings.ToLower(strings.TrimSpace(typ))
+	var args string
 	if i := strings.IndexByte(mime, ';'); i >= 0 {
-		mime = strings.TrimSpace(mime[:i])
+		mime, args = strings.TrimSpace(mime[:i]), mime[i+1:]
+	}
+	for _, a := range strings.Split(args, ";") {
+		if k, v, _ := strings.Cut(a, "="); strings.TrimSpace(k) == "type" && strings.Trim(strings.TrimSpace(v), `"`) == "entry" {
+			return mime, ""
+		}
 	}
 	switch {
 	case strings.Contains(mime, "oembed"):
@@ -73,23 +82,28 @@ func jsonFeedPath(p string) bool {
 
 // advertised turns the page's <link rel=alternate> and <link rel=feed>
 // elements into ranked, grouped feeds: those with an RSS, Atom or JSON Feed
-// type, and JSON Feed 1.0's application/json when jsonFeedLink (or
-// rel=feed) says so.
-// A rel=feed link without a feed type is left to feedAnchors.
+// type, JSON Feed 1.0's application/json when jsonFeedLink (or rel=feed)
+// says so, and rel=feed without a type (HTML: "The feed keyword": the
+// link is a feed whatever else it says; its format is read from its URL
+// until the host fetches it). A rel=feed link of another type is left to
+// feedAnchors.
 func advertised(r *resolver, alts []alternate) []Feed {
 	feeds := []Feed{}
 	seen := map[string]int{}
 	var keys []string
 	for _, a := range alts {
 		mime, format := feedFormat(a.typ)
-		if format == "" && mime != jsonFeedType {
+		untyped := a.relFeed && mime == ""
+		if format == "" && mime != jsonFeedType && !untyped {
 			continue
 		}
 		res := r.resolve(a.href)
 		if res.u == nil || notFeed(res.u) {
 			continue
 		}
-		if format == "" {
+		if untyped {
+			format = urlFormat(res.u.Path)
+		} else if format == "" {
 			// A rel=feed link of this type is a JSON Feed by the site's
 			// own word.
 			if !a.relFeed && !jsonFeedLink(res.u, a.title) {
@@ -112,6 +126,18 @@ func advertised(r *resolver, alts []alternate) []Feed {
 		keys = append(keys, groupKey(res.u))
 	}
 	return rank(feeds, keys)
+}
+
+// urlFormat is the format a feed's path names (.atom, /atom, .json), RSS
+// when it names none.
+func urlFormat(p string) string {
+	switch l := strings.ToLower(p); {
+	case strings.Contains(l, "atom"):
+		return "atom"
+	case strings.Contains(l, "json"):
+		return "json"
+	}
+	return "rss"
 }
 
 // scopeRank orders scopes: the site's main feed first, comments last.
@@ -373,7 +399,7 @@ func hasFold(s, w string) bool {
 
 // feedAnchors lists the feed-like links the page does not advertise: first
 // alternates with a plain XML/JSON type and a feed-like URL, and rel=feed
-// links without a feed type (the site calls them feeds), then anchors
+// links of a type that is not a feed's (the site calls them feeds), then anchors
 // (feedLike, or rel=feed), each once, in document order.
 func feedAnchors(r *resolver, d *doc, feeds []Feed) []Link {
 	out := []Link{}
@@ -390,7 +416,7 @@ func feedAnchors(r *resolver, d *doc, feeds []Feed) []Link {
 	}
 	for _, a := range d.alternates {
 		mime, format := feedFormat(a.typ)
-		if format != "" || !genericType(mime) && !a.relFeed {
+		if format != "" || !genericType(mime) && !a.relFeed || a.relFeed && mime == "" {
 			continue
 		}
 		res := r.resolve(a.href)

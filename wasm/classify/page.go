@@ -48,10 +48,12 @@ type Page struct {
 	CMS string `json:"cms,omitempty"`
 	// Title is the document's <title>, whitespace collapsed.
 	Title string `json:"title,omitempty"`
-	// Feeds are the advertised feeds (<link rel=alternate> or rel=feed with
-	// an RSS, Atom or JSON Feed type, or JSON Feed 1.0's application/json
-	// on a feed-like URL or title; never "alternate stylesheet" or a REST
-	// API such as /wp-json/), ranked: main feed first, comments last.
+	// Feeds are the advertised feeds (<link rel=alternate> with an RSS,
+	// Atom or JSON Feed type, rel=feed with one or none, or JSON Feed 1.0's
+	// application/json on a feed-like URL or title; never "alternate
+	// stylesheet", an Atom entry or a REST API such as /wp-json/), ranked:
+	// main feed first, comments last; then the feeds the platform rules
+	// derive from the page's URL (Feed.Rule), each not advertised already.
 	Feeds []Feed `json:"feeds"`
 	// FeedAnchors are feed-like links that the page does not advertise
 	// with a feed type (rel=feed links without one among them), in
@@ -94,6 +96,11 @@ type Feed struct {
 	// Scope is "main", "comments", "category", "tag", "author" or
 	// "search", judged from the feed's path and title.
 	Scope string `json:"scope"`
+	// Rule names the platform rule that derived the feed from the page's
+	// URL (platform.go: "youtube-channel", "github-releases", ...); empty
+	// for a feed the page advertises. Derived feeds come after the
+	// advertised ones.
+	Rule string `json:"rule,omitempty"`
 }
 
 // Link is one anchor: its absolute URL and its text (the anchor's text,
@@ -178,7 +185,7 @@ func build(pu *url.URL, d *doc) *Page {
 	r, base := resolverFor(pu, d)
 	p.Base = base
 	p.Generator, p.CMS = detectCMS(pu, d)
-	p.Feeds = advertised(r, d.alternates)
+	p.Feeds = withPlatform(advertised(r, d.alternates), platformFeeds(pu, p.CMS, pageAliases(r, pu, d)))
 	p.FeedAnchors = feedAnchors(r, d, p.Feeds)
 	pageLinks(p, pu, r, d.anchors)
 	p.Kind = pageKind(pu, d)

@@ -1,0 +1,204 @@
+package readertest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// MinifluxBinary is the name of Miniflux's program: `go install
+// miniflux.app/v2@v2.3.5` (or `go install tool` in
+// tests/testdata/miniflux, as .ci/run does) names it after the module path
+// without its major version.
+const MinifluxBinary = "miniflux.app"
+
+// Miniflux is a running Miniflux (a real server reader), with its admin
+// user, reached through its REST API (/v1/...) on loopback.
+type Miniflux struct {
+	// Base is its address, http://127.0.0.1:PORT.
+	Base           string
+	user, password string
+	client         *http.Client
+	log            *bytes.Buffer
+}
+
+// MinifluxEntry is one entry as Miniflux's API returns it.
+type MinifluxEntry struct {
+	ID        int64     `json:"id"`
+	Title     string    `json:"title"`
+	URL       string    `json:"url"`
+	Published time.Time `json:"published_at"`
+}
+
+// MinifluxFeed is a subscription as Miniflux's API returns it: the URL it
+// polls and the last error it met there.
+type MinifluxFeed struct {
+	ID           int64     `json:"id"`
+	FeedURL      string    `json:"feed_url"`
+	Title        string    `json:"title"`
+	CheckedAt    time.Time `json:"checked_at"`
+	ErrorCount   int       `json:"parsing_error_count"`
+	ErrorMessage string    `json:"parsing_error_message"`
+}
+
+// StartMiniflux runs Miniflux (MinifluxBinary on PATH, else the test skips
+// or, under FEEDSCOUT_REQUIRE_TOOLS, fails) on a spare loopback port
+// against database db of pg: it runs its migrations, creates its admin and
+// serves until the test ends. env is added to its environment, which
+// starts empty but for PATH and HOME (no proxy variable of the test's
+// leaks into it: Miniflux honours HTTP_PROXY). Miniflux refuses to fetch
+// from private and loopback addresses unless FETCHER_ALLOW_PRIVATE_NETWORKS
+// is set: a test reaching a server on loopback passes it in env.
+func StartMiniflux(t testing.TB, pg *Postgres, db string, env ...string) *Miniflux {
+	t.Helper()
+	bin := Tool(t, MinifluxBinary)
+	port := FreePort(t)
+	m := &Miniflux{
+		Base: "http://127.0.0.1:" + strconv.Itoa(port), user: "admin", password: "feedscout-test-password",
+		client: &http.Client{Timeout: 2 * time.Minute, Transport: &http.Transport{Proxy: nil}},
+		log:    &bytes.Buffer{},
+	}
+	home := t.TempDir()
+	cmd := exec.Command(bin)
+	cmd.Dir = home
+	cmd.Env = append([]string{
+		"PATH=" + os.Getenv("PATH"), "HOME=" + home,
+		"DATABASE_URL=" + pg.URL(db), "RUN_MIGRATIONS=1",
+		"CREATE_ADMIN=1", "ADMIN_USERNAME=" + m.user, "ADMIN_PASSWORD=" + m.password,
+		"LISTEN_ADDR=127.0.0.1:" + strconv.Itoa(port),
+		// Polling left to the test: its scheduler would refresh on its
+		// own every POLLING_FREQUENCY minutes (default 60).
+		"POLLING_FREQUENCY=1440", "LOG_LEVEL=debug",
+	}, env...)
+	cmd.Stdout, cmd.Stderr = m.log, m.log
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("start miniflux: %v", err)
+	}
+	done := make(chan struct{})
+	go func() { cmd.Wait(); close(done) }()
+	t.Cleanup(func() {
+		cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			cmd.Process.Kill()
+			<-done
+		}
+	})
+	ready := waitUntil(60*time.Second, func() bool {
+		select {
+		case <-done:
+			return true
+		default:
+		}
+		resp, err := m.client.Get(m.Base + "/healthcheck")
+		if err != nil {
+			return false
+		}
+		resp.Body.Close()
+		return resp.StatusCode == http.StatusOK
+	})
+	select {
+	case <-done:
+		t.Fatalf("miniflux exited at start:\n%s", m.log)
+	default:
+	}
+	if !ready {
+		t.Fatalf("miniflux did not answer /healthcheck within 60 s:\n%s", m.log)
+	}
+	return m
+}
+
+// Log is what Miniflux printed so far (for a failing test's message).
+func (m *Miniflux) Log() string { return m.log.String() }
+
+// api calls Miniflux's REST API as its admin: method, path (/v1/...) and a
+// JSON body (nil for none); the answer is decoded into out (nil: ignored).
+// A status other than want fails the test with Miniflux's error message.
+func (m *Miniflux) api(t testing.TB, method, path string, body any, want int, out any) {
+	t.Helper()
+	var r io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r = bytes.NewReader(b)
+	}
+	req, err := http.NewRequest(method, m.Base+path, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.SetBasicAuth(m.user, m.password)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := m.client.Do(req)
+	if err != nil {
+		t.Fatalf("miniflux %s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != want {
+		t.Fatalf("miniflux %s %s: %d %s (want %d)", method, path, resp.StatusCode, strings.TrimSpace(string(b)), want)
+	}
+	if out != nil {
+		if err := json.Unmarshal(b, out); err != nil {
+			t.Fatalf("miniflux %s %s: read answer: %v\n%.300s", method, path, err, b)
+		}
+	}
+}
+
+// Subscribe adds feedURL as Miniflux's API does (POST /v1/feeds, into the
+// admin's first category): Miniflux fetches and parses it at once and
+// refuses it (the test fails, with its message) when it cannot. It returns
+// the feed's id.
+func (m *Miniflux) Subscribe(t testing.TB, feedURL string) int64 {
+	t.Helper()
+	var created struct {
+		FeedID int64 `json:"feed_id"`
+	}
+	m.api(t, http.MethodPost, "/v1/feeds", map[string]any{"feed_url": feedURL}, http.StatusCreated, &created)
+	return created.FeedID
+}
+
+// Refresh has Miniflux fetch feed id again now (PUT /v1/feeds/ID/refresh,
+// which answers once the fetch is done).
+func (m *Miniflux) Refresh(t testing.TB, id int64) {
+	t.Helper()
+	m.api(t, http.MethodPut, fmt.Sprintf("/v1/feeds/%d/refresh", id), nil, http.StatusNoContent, nil)
+}
+
+// Feed returns subscription id (GET /v1/feeds/ID).
+func (m *Miniflux) Feed(t testing.TB, id int64) MinifluxFeed {
+	t.Helper()
+	var f MinifluxFeed
+	m.api(t, http.MethodGet, fmt.Sprintf("/v1/feeds/%d", id), nil, http.StatusOK, &f)
+	return f
+}
+
+// Entries returns every entry Miniflux keeps of feed id, newest first
+// (GET /v1/feeds/ID/entries, at most 1,000: the API's limit), failing the
+// test unless it got them all.
+func (m *Miniflux) Entries(t testing.TB, id int64) []MinifluxEntry {
+	t.Helper()
+	var page struct {
+		Total   int             `json:"total"`
+		Entries []MinifluxEntry `json:"entries"`
+	}
+	m.api(t, http.MethodGet, fmt.Sprintf("/v1/feeds/%d/entries?limit=1000&order=published_at&direction=desc", id), nil, http.StatusOK, &page)
+	if page.Total != len(page.Entries) {
+		t.Fatalf("miniflux feed %d: %d entries of %d", id, len(page.Entries), page.Total)
+	}
+	return page.Entries
+}

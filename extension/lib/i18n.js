@@ -110,6 +110,26 @@ export function date(iso) {
   return dates.format(d);
 }
 
+let shortDates = null;
+let shortYearDates = null;
+
+/**
+ * shortDate writes an ISO 8601 time as a compact date in the user's
+ * locale and time zone ("Nov 29", "11月29日"; with the year when it is
+ * not this year's: "Nov 29, 2025"), for rows with little room, or "" when
+ * it is missing or not a time.
+ * @param {string} [iso]
+ * @param {Date} [now]
+ */
+export function shortDate(iso, now = new Date()) {
+  if (!iso) return "";
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  shortDates ||= new Intl.DateTimeFormat(uiLanguage(), { month: "short", day: "numeric" });
+  shortYearDates ||= new Intl.DateTimeFormat(uiLanguage(), { year: "numeric", month: "short", day: "numeric" });
+  return (d.getFullYear() === now.getFullYear() ? shortDates : shortYearDates).format(d);
+}
+
 // ATTRIBUTES are the data-i18n-* attributes and what each fills in.
 const ATTRIBUTES = [
   ["data-i18n-aria-label", "aria-label"],

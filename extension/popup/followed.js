@@ -9,6 +9,8 @@
 import { t } from "../lib/i18n.js";
 import { el } from "./dom.js";
 import { ask } from "./host.js";
+import { follow } from "./send.js";
+import { effective, flavour } from "../lib/follow.js";
 
 /** FRESH_MS is how long one status answer is used for the view. */
 const FRESH_MS = 5000;
@@ -64,9 +66,9 @@ export function show(ul, list, reader) {
  * @param {string} reader "any", "newsboat" or "freshrss"
  * @returns {Map<string, string>}
  */
-export function ways(classifier, list, reader) {
+export function ways(classifier, list, reader, options = { reader }) {
   try {
-    const found = classifier.opmlWays(list, reader);
+    const found = classifier.opmlFollow(list, options).ways;
     return new Map(list.map((s, i) => [s.url, found[i]]));
   } catch (err) {
     console.warn("feedscout: how the subscriptions are followed:", err);
@@ -81,7 +83,8 @@ export function ways(classifier, list, reader) {
  * host's answers, are there; a newer call wins.
  * @param {HTMLElement} ul
  * @param {object[]} list the subscriptions, as stored
- * @param {string} reader "any", "newsboat" or "freshrss"
+ * @param {string} reader "any" (through the route chosen in Settings,
+ *   lib/follow.js), "newsboat" or "freshrss"
  */
 export async function annotate(ul, list, reader) {
   const gen = ++drawn;
@@ -92,8 +95,12 @@ export async function annotate(ul, list, reader) {
   const path = reader === "newsboat" ? await hostPath() : "";
   const classifier = await globalThis.feedscoutBoot.classifier;
   if (gen !== drawn) return;
-  const found = ways(classifier, list, reader);
-  const gatewayRows = [...found.values()].includes("gateway");
+  // "Any reader" follows through the route chosen in Settings.
+  const route = reader === "any" ? effective(follow.value, follow.key) : null;
+  const options = route ? { reader: flavour(route.route), gateway: route.gateway, bridge: route.bridge } : { reader };
+  const found = ways(classifier, list, reader, options);
+  const own = route?.gateway || "";
+  const gatewayRows = !own && [...found.values()].includes("gateway");
   const g = gatewayRows ? await gatewayStatus() : null;
   if (gen !== drawn) return;
   for (const li of ul.querySelectorAll(":scope > li[data-url]")) {
@@ -104,6 +111,8 @@ export async function annotate(ul, list, reader) {
     if (way === "direct") line.textContent = t("followed_direct");
     else if (way === "xpath") line.textContent = t("followed_xpath");
     else if (way === "exec") line.textContent = path ? t("followed_exec", { path }) : t("followed_exec_unknown");
+    else if (way === "bridge") line.textContent = t("followed_bridge", { url: route.bridge });
+    else if (own) line.textContent = t("followed_own_gateway", { url: own });
     else gatewayLine(line, g);
     li.querySelector(":scope > .actions")?.before(line);
   }

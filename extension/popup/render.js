@@ -3,11 +3,11 @@
 // was made in Go; this file turns the answers into rows.
 
 import { formatCode, oneLine } from "../lib/format.js";
-import { t, tn, date } from "../lib/i18n.js";
+import { t, tn, date, shortDate } from "../lib/i18n.js";
 import { formatName, costSummary, requestLine, sectionsHeading, omittedList } from "../lib/words.js";
 import { el, link, say } from "./dom.js";
 import { toggle } from "./subs.js";
-import { sendButton } from "./send.js";
+import { sendButton, followButton } from "./send.js";
 import { healthLine, checkButton } from "./check.js";
 import { previewBox, previewButton } from "./preview.js";
 import { reasonText, previewText } from "../lib/reasons.js";
@@ -16,7 +16,13 @@ import { VirtualList } from "./vlist.js";
 /** SECTIONS_SHOWN is how many sections show before "Show all". */
 export const SECTIONS_SHOWN = 60;
 
-const ROW_HEIGHT = 30;
+// A section row: its name (and path) on lines of LINE_HEIGHT, wrapping,
+// above a line of the date and the buttons; ROW_HEIGHT is a row whose
+// name takes one line.
+const LINE_HEIGHT = 18;
+const ACTIONS_HEIGHT = 26;
+const ROW_PADDING = 6;
+const ROW_HEIGHT = LINE_HEIGHT + ACTIONS_HEIGHT + ROW_PADDING;
 
 /**
  * feedRow is one feed: title, type, URL, copy button, subscribe toggle,
@@ -203,7 +209,15 @@ function sitemapRows(sitemaps, site) {
           meta.length ? el("div", { class: "meta" }, meta.join(" · ")) : null,
           // The health of the one sitemap discovery read, shown once.
           d === parts[0] ? healthLine(m.health) : null,
-          el("div", { class: "actions" }, copyButton(d.url, title), previewButton(d.url, title, preview), checkButton(d.url, title, checked), toggle({ kind, url: d.url, title, site, format: "" })),
+          el(
+            "div",
+            { class: "actions" },
+            copyButton(d.url, title),
+            previewButton(d.url, title, preview),
+            checkButton(d.url, title, checked),
+            followButton(kind, d.url, title),
+            toggle({ kind, url: d.url, title, site, format: "" }),
+          ),
           preview,
           checked,
         ),
@@ -237,19 +251,29 @@ export function sectionsBlock(sections, site, names) {
   let showAll = false;
   // One preview region for every section row: the rows have a fixed height.
   const preview = previewBox();
+  // Each row is as high as its name and path need, wrapped, in full:
+  // the part that tells two sections apart is never cut.
+  const lines = nameLines(box);
   const list = new VirtualList(box, {
     rowHeight: ROW_HEIGHT,
-    maxHeight: 10 * ROW_HEIGHT,
-    renderRow: ({ s, name, path }) =>
-      el(
+    maxHeight: 8 * ROW_HEIGHT,
+    heightOf: ({ name, path }) => ROW_HEIGHT + (lines(name || path, name ? path : "") - 1) * LINE_HEIGHT,
+    renderRow: ({ s, name, path }) => {
+      const when = shortDate(s.lastmod);
+      return el(
         "div",
         { class: "section", role: "listitem", "data-url": s.url },
-        link(s.url, name || path, "title"),
-        name ? el("span", { class: "path" }, path) : null,
-        date(s.lastmod) ? el("span", { class: "meta" }, date(s.lastmod)) : null,
-        previewButton(s.url, name || path, preview),
-        toggle({ kind: "section", url: s.url, title: name || path, site, format: "" }),
-      ),
+        el("div", { class: "section-name" }, link(s.url, name || path, "title"), name ? el("span", { class: "path" }, path) : null),
+        el(
+          "div",
+          { class: "section-more" },
+          when ? el("time", { class: "meta", datetime: String(s.lastmod), title: date(s.lastmod) }, when) : null,
+          previewButton(s.url, name || path, preview),
+          followButton("section", s.url, name || path),
+          toggle({ kind: "section", url: s.url, title: name || path, site, format: "" }),
+        ),
+      );
+    },
   });
   const update = () => {
     const q = filter.value.trim().toLowerCase();
@@ -271,6 +295,31 @@ export function sectionsBlock(sections, site, names) {
   // setItems needs the box in the document to measure it; run after insertion.
   queueMicrotask(update);
   return block;
+}
+
+/**
+ * nameLines returns a function that says on how many lines a section's
+ * name and path (popup.css, .section-name) wrap in the list box, measured
+ * on a canvas in the row's fonts: no layout, so ten thousand rows cost
+ * little. It errs on the side of a line more.
+ * @param {HTMLElement} box
+ */
+function nameLines(box) {
+  const ctx = document.createElement("canvas").getContext("2d");
+  const family = getComputedStyle(document.documentElement).fontFamily || "sans-serif";
+  let width = 0;
+  return (name, path) => {
+    // The box's inner width, less the row's padding; read once it is laid out.
+    width ||= Math.max(120, (box.clientWidth || 400) - 16);
+    if (!ctx) return 1 + Math.floor(((name.length + path.length) * 8) / width);
+    ctx.font = `13px ${family}`;
+    let w = ctx.measureText(name).width;
+    if (path) {
+      ctx.font = `12px ${family}`;
+      w += 6 + ctx.measureText(path).width;
+    }
+    return Math.max(1, Math.ceil((w * 1.1) / width));
+  };
 }
 
 // pathOf is a URL's path and query, percent-decoded for reading

@@ -5,7 +5,9 @@ import { readAll, make, merge, check, keyFor, normalizeURL, toItems } from "../l
 import { oneLine } from "../lib/format.js";
 import { t, tn } from "../lib/i18n.js";
 import { el, link, say } from "./dom.js";
-import { sendButton } from "./send.js";
+import { sendButton, followButton, follow, watch as watchSettings } from "./send.js";
+import { effective, flavour, ROUTES } from "../lib/follow.js";
+import { sign } from "../lib/sign.js";
 import { ask } from "./host.js";
 import { show as showFollowed } from "./followed.js";
 
@@ -22,6 +24,15 @@ export async function load() {
   state.urls = new Set(subs.map((s) => s.url));
   for (const fn of listeners) fn();
 }
+
+// The route was read or changed in Settings: "any reader" is named and
+// followed anew.
+watchSettings(() => {
+  const select = document.getElementById("export-reader");
+  if (!select) return;
+  select.options[0].textContent = anyLabel();
+  showFollowed(document.getElementById("subs-list"), state.list, select.value);
+});
 
 /** watch calls fn after every reload of state. */
 export function watch(fn) {
@@ -113,7 +124,12 @@ export function renderList() {
       { class: "row", "data-url": s.url },
       el("div", { class: "line" }, link(s.url, oneLine(s.title || s.url), "title"), el("span", { class: "badge" }, kindNames[s.kind] ? kindNames[s.kind]() : s.kind)),
       el("div", { class: "url" }, s.url),
-      el("div", { class: "actions" }, s.kind === "feed" ? sendButton(s.url, oneLine(s.title || s.url, 80)) : null, removeButton(s.url, oneLine(s.title || s.url, 80))),
+      el(
+        "div",
+        { class: "actions" },
+        s.kind === "feed" ? sendButton(s.url, oneLine(s.title || s.url, 80)) : followButton(s.kind, s.url, oneLine(s.title || s.url, 80)),
+        removeButton(s.url, oneLine(s.title || s.url, 80)),
+      ),
     ),
   );
   ul.replaceChildren(...rows);
@@ -149,6 +165,26 @@ function removeButton(url, title) {
 /** readers are the OPML flavours offered (wasm/opml; docs/readers.md). */
 const readers = ["any", "newsboat", "freshrss"];
 
+/** anyLabel names "any reader" by the route chosen in Settings. */
+function anyLabel() {
+  return t(`export_reader_any_${effective(follow.value, follow.key).route}`);
+}
+
+/**
+ * anyOptions are opml_export's options for "any reader": the route chosen
+ * in Settings (lib/follow.js) with the signatures of the user's gateway's
+ * URLs, made here (lib/sign.js), for every subscription but feeds.
+ * @param {object[]} list
+ */
+export async function anyOptions(list) {
+  const e = effective(follow.value, follow.key);
+  const sigs = new Map();
+  if (e.signs) {
+    for (const s of list) if (s.kind !== "feed") sigs.set(s.url, await sign(follow.key, "atom", s.url));
+  }
+  return { reader: flavour(e.route), gateway: e.gateway, bridge: e.bridge, sigs, route: e.route };
+}
+
 /**
  * readerPicker puts the reader choice for Export OPML beside its button
  * (once) and gives the select: the flavour the file is written in.
@@ -157,7 +193,7 @@ function readerPicker() {
   let select = document.getElementById("export-reader");
   if (select) return select;
   select = el("select", { id: "export-reader", "aria-label": t("export_reader_label") });
-  for (const r of readers) select.append(el("option", { value: r }, t(`export_reader_${r}`)));
+  for (const r of readers) select.append(el("option", { value: r }, r === "any" ? anyLabel() : t(`export_reader_${r}`)));
   select.value = readers.includes(localStorage.getItem("export-reader")) ? localStorage.getItem("export-reader") : "any";
   select.addEventListener("change", () => {
     localStorage.setItem("export-reader", select.value);
@@ -186,8 +222,9 @@ export async function exportOPML(classifier) {
         return;
       }
     }
-    const file = reader === "any" ? "feedscout-subscriptions.opml" : `feedscout-subscriptions-${reader}.opml`;
-    const text = classifier.opmlExport("feedscout subscriptions", state.list, { reader, host });
+    const options = reader === "any" ? await anyOptions(state.list) : { reader, host };
+    const file = reader === "any" ? (options.route === ROUTES.bridge ? "feedscout-subscriptions-rss-bridge.opml" : "feedscout-subscriptions.opml") : `feedscout-subscriptions-${reader}.opml`;
+    const text = classifier.opmlExport("feedscout subscriptions", state.list, options);
     const url = URL.createObjectURL(new Blob([text], { type: "text/x-opml;charset=utf-8" }));
     const a = el("a", { href: url, download: file, hidden: true });
     document.body.append(a);

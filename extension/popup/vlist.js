@@ -1,6 +1,8 @@
-// vlist.js: a virtualised list for long lists of rows of one fixed height.
-// Only the rows in view (plus a few either side) exist in the DOM, so a
-// report with 10,000 sections renders and scrolls as fast as one with 10.
+// vlist.js: a virtualised list for long lists of rows whose heights are
+// known before they are drawn (one fixed height, or each row's own from
+// heightOf). Only the rows in view (plus a few either side) exist in the
+// DOM, so a report with 10,000 sections renders and scrolls as fast as
+// one with 10.
 //
 // Keyboard: rows that stay in range are kept, not redrawn, and the row
 // holding the focus is kept even when it scrolls out of range, so focus
@@ -18,11 +20,17 @@ const OVERSCAN = 8;
 export class VirtualList {
   /**
    * @param {HTMLElement} container
-   * @param {{rowHeight: number, maxHeight: number, renderRow: (item: any, i: number) => HTMLElement}} opts
+   * heightOf, when given, is each row's height in pixels (rowHeight the
+   * least); it is asked again for every item whenever setItems runs.
+   * @param {{rowHeight: number, maxHeight: number, renderRow: (item: any, i: number) => HTMLElement,
+   *   heightOf?: (item: any) => number}} opts
    */
-  constructor(container, { rowHeight, maxHeight, renderRow }) {
+  constructor(container, { rowHeight, maxHeight, renderRow, heightOf }) {
     this.box = container;
     this.rowHeight = rowHeight;
+    this.heightOf = heightOf || null;
+    /** @type {Float64Array} tops[i] is row i's top; tops[n] the list's height */
+    this.tops = new Float64Array(1);
     this.maxHeight = maxHeight;
     this.renderRow = renderRow;
     this.items = [];
@@ -48,8 +56,14 @@ export class VirtualList {
   /** setItems replaces the list and scrolls back to the top. */
   setItems(items) {
     this.items = items;
-    this.spacer.style.height = `${items.length * this.rowHeight}px`;
-    this.box.style.height = `${Math.min(items.length * this.rowHeight, this.maxHeight)}px`;
+    this.tops = new Float64Array(items.length + 1);
+    for (let i = 0; i < items.length; i++) {
+      const h = this.heightOf ? Math.max(this.rowHeight, Math.ceil(this.heightOf(items[i]))) : this.rowHeight;
+      this.tops[i + 1] = this.tops[i] + h;
+    }
+    const total = this.tops[items.length];
+    this.spacer.style.height = `${total}px`;
+    this.box.style.height = `${Math.min(total, this.maxHeight)}px`;
     this.box.scrollTop = 0;
     this.refresh();
   }
@@ -72,11 +86,22 @@ export class VirtualList {
     });
   }
 
+  /** at is the index of the row at offset y (the last row for y past the end). */
+  at(y) {
+    let lo = 0;
+    let hi = this.items.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.tops[mid + 1] <= y) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
   draw() {
-    const h = this.rowHeight;
     const view = this.box.clientHeight || this.maxHeight;
-    const first = Math.max(0, Math.floor(this.box.scrollTop / h) - OVERSCAN);
-    const last = Math.min(this.items.length, Math.ceil((this.box.scrollTop + view) / h) + OVERSCAN);
+    const first = Math.max(0, this.at(this.box.scrollTop) - OVERSCAN);
+    const last = Math.min(this.items.length, this.at(this.box.scrollTop + view) + 1 + OVERSCAN);
     if (first === this.first && last === this.last) return;
     this.first = first;
     this.last = last;
@@ -105,8 +130,8 @@ export class VirtualList {
     const row = this.renderRow(this.items[i], i);
     row.classList.add("vrow");
     row.dataset.index = String(i);
-    row.style.top = `${i * this.rowHeight}px`;
-    row.style.height = `${this.rowHeight}px`;
+    row.style.top = `${this.tops[i]}px`;
+    row.style.height = `${this.tops[i + 1] - this.tops[i]}px`;
     return row;
   }
 
@@ -125,10 +150,9 @@ export class VirtualList {
    */
   focusRow(i, slot = 0) {
     if (i < 0 || i >= this.items.length) return;
-    const h = this.rowHeight;
     const view = this.box.clientHeight || this.maxHeight;
-    if (i * h < this.box.scrollTop) this.box.scrollTop = i * h;
-    else if ((i + 1) * h > this.box.scrollTop + view) this.box.scrollTop = (i + 1) * h - view;
+    if (this.tops[i] < this.box.scrollTop) this.box.scrollTop = this.tops[i];
+    else if (this.tops[i + 1] > this.box.scrollTop + view) this.box.scrollTop = this.tops[i + 1] - view;
     this.draw();
     let row = this.rows.get(i);
     if (!row) {

@@ -31,7 +31,10 @@ const usage = `usage:
   feedscout-host check [--json] [--allow-private] URL...   (a news sitemap or a feed, see docs/checking.md)
   feedscout-host newsmap --name NAME --lang CODE [--checked-at TIME] < LINES   (URL | date | title a line)
   feedscout-host serve [--addr 127.0.0.1:8765] [--state DIR] [--min-interval D] [--allow-private]
-  feedscout-host opml [--reader any|newsboat|freshrss] [--gateway URL] [--sections N] [REPORTS.jsonl]   (discover --json reports, stdin by default)
+  feedscout-host serve --public BASE [--addr HOST:PORT] [--tls-cert FILE --tls-key FILE] [--max-sources N] [--max-per-client N] [--state DIR]
+  feedscout-host key [--state DIR] [--rotate | --set KEY]   (the gateway's key: signs its URLs, opens its status page)
+  feedscout-host sign [--state DIR] [--gateway BASE] [--format atom|json] SOURCE...   (signed gateway URLs, one a line)
+  feedscout-host opml [--reader any|newsboat|freshrss|rss-bridge] [--gateway URL] [--bridge URL] [--state DIR] [--sections N] [REPORTS.jsonl]   (discover --json reports, stdin by default)
   feedscout-host install [--browser NAME] [--profile DIR]
   feedscout-host install --serve [--addr 127.0.0.1:8765] [--state DIR] [--min-interval D] [--no-start]
   feedscout-host uninstall [--browser NAME] [--profile DIR] | uninstall --serve
@@ -68,6 +71,10 @@ func doMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runFeed(rest, stdout, stderr)
 	case "serve":
 		return runServe(rest, stderr)
+	case "key":
+		return runKey(rest, stdout, stderr)
+	case "sign":
+		return runSign(rest, stdout, stderr)
 	case "check":
 		return runCheck(rest, stdout, stderr)
 	case "newsmap":

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 
+	"feedscout/nativehost/internal/gateway"
 	"feedscout/report"
 	"feedscout/wasm/opml"
 )
@@ -24,11 +25,13 @@ const maxReportLine = 64 << 20
 func runOPML(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("opml", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	reader := fs.String("reader", opml.ReaderAny, "the reader the file is for: any, newsboat or freshrss")
-	gateway := fs.String("gateway", opml.DefaultGateway, "the gateway's base URL (feedscout-host serve), for --reader any")
+	reader := fs.String("reader", opml.ReaderAny, "the reader the file is for: any, newsboat, freshrss or rss-bridge")
+	gw := fs.String("gateway", opml.DefaultGateway, "the gateway's base URL (feedscout-host serve, or serve --public BASE), for --reader any")
+	bridge := fs.String("bridge", "", "the RSS-Bridge's base URL, for --reader rss-bridge")
+	state := fs.String("state", "", "state folder holding the gateway's key, which signs its URLs (default $XDG_STATE_HOME/feedscout or ~/.local/state/feedscout)")
 	sections := fs.Int("sections", opml.DefaultSections, "at most this many sections per site, the most recently modified first")
 	title := fs.String("title", "feedscout subscriptions", "the document's title")
-	const usageLine = "usage: feedscout-host opml [--reader any|newsboat|freshrss] [--gateway URL] [--sections N] [--title TEXT] [REPORTS.jsonl]"
+	const usageLine = "usage: feedscout-host opml [--reader any|newsboat|freshrss|rss-bridge] [--gateway URL] [--bridge URL] [--state DIR] [--sections N] [--title TEXT] [REPORTS.jsonl]"
 	if fs.Parse(args) != nil || fs.NArg() > 1 {
 		fmt.Fprintln(stderr, usageLine)
 		return exitUsage
@@ -37,7 +40,7 @@ func runOPML(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "feedscout-host opml: --sections %d: want 0 or more\n", *sections)
 		return exitUsage
 	}
-	o := opml.Options{Title: *title, Reader: *reader, Gateway: *gateway}
+	o := opml.Options{Title: *title, Reader: *reader, Gateway: *gw, Bridge: *bridge}
 	if *reader == opml.ReaderNewsboat {
 		host, err := hostPath()
 		if err != nil {
@@ -50,6 +53,19 @@ func runOPML(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "feedscout-host opml: %v\n", err)
 		return exitUsage
 	}
+	// Gateway URLs are signed with the state folder's key (made on first
+	// use), which a public gateway requires and a loopback one accepts.
+	dir, err := stateDir(*state)
+	if err != nil {
+		fmt.Fprintf(stderr, "feedscout-host opml: %v\n", err)
+		return exitFail
+	}
+	key, err := gateway.LoadKey(dir, true)
+	if err != nil {
+		fmt.Fprintf(stderr, "feedscout-host opml: %v\n", err)
+		return exitFail
+	}
+	o.Sign = key.Sign
 	in, name := stdin, "stdin"
 	if fs.NArg() == 1 {
 		f, err := os.Open(fs.Arg(0))

@@ -1,16 +1,20 @@
-// Package gateway is feedscout's loopback feed gateway: the feeds the
-// follow package makes, over HTTP for readers that take a URL.
+// Package gateway is feedscout's feed gateway: the feeds the follow
+// package makes, over HTTP for readers that take a URL.
 //
-//	GET /feed?url=SOURCE[&format=json]  the source's feed (Atom, or JSON Feed)
+//	GET /feed?url=SOURCE[&format=json][&sig=SIG]  the source's feed (Atom, or JSON Feed)
 //	GET /opml                           every source asked for, as OPML 2.0 with gateway URLs (opml.WriteFor)
 //	GET /                               a status page: each source, its last fetch, status, next fetch
 //
-// It answers only requests whose Host header is the address it listens on
-// (or localhost with that port), so that a web page cannot reach it
-// through a name that resolves to 127.0.0.1 (DNS rebinding), and no request
-// a browser makes for a page of another origin (Sec-Fetch-Site, Origin);
-// and it refuses, before any request, sources that are not public http(s)
-// pages.
+// On loopback (the default) it answers only requests whose Host header is
+// the address it listens on (or localhost with that port), so that a web
+// page cannot reach it through a name that resolves to 127.0.0.1 (DNS
+// rebinding). Public (Config.Public, `serve --public BASE`), readers on
+// other machines reach it at BASE, and it follows only sources whose URL
+// its key signed (key.go), so that it is no open proxy; its status page
+// and /opml then need the key as an HTTP Basic password, and the abuse
+// limits of limits.go hold. Either way it answers no request a browser
+// makes for a page of another origin (Sec-Fetch-Site, Origin), and it
+// refuses, before any request, sources that are not public http(s) pages.
 // Requests for one source made at once are answered by one fetch.
 package gateway
 
@@ -39,29 +43,85 @@ type Server struct {
 	// service's journal).
 	Log io.Writer
 
-	f     *follow.Follower
-	addr  string // host:port it listens on
-	hosts map[string]bool
-	start time.Time
+	f      *follow.Follower
+	addr   string // host:port it listens on
+	base   string // the base URL readers use, no trailing slash
+	public bool
+	key    Key
+	hasKey bool
+	hosts  map[string]bool
+	start  time.Time
+	limits *limits
 }
 
-// New returns the gateway for follower, listening on addr (host:port, as
-// bound: port 0 already resolved).
+// Config says how a gateway is reached.
+type Config struct {
+	// Addr is the host:port it listens on, as bound (port 0 already
+	// resolved).
+	Addr string
+	// Public, when set, is the base URL readers on other machines use
+	// (scheme://host[:port], CheckBase): /feed then answers only signed
+	// source URLs, and / and /opml need Key as a password.
+	Public string
+	// Key signs and checks source URLs. Without one (HasKey false) a
+	// loopback gateway answers unsigned URLs only; a public one needs it.
+	Key    Key
+	HasKey bool
+	// MaxSources caps how many sources the gateway follows (0:
+	// DefaultMaxSources); a new one past it is refused.
+	MaxSources int
+	// PerClient and Total cap the requests answered at once from one
+	// client address and in all (0: DefaultPerClient, DefaultTotal).
+	PerClient, Total int
+}
+
+// New returns the loopback gateway for follower, listening on addr
+// (host:port, as bound: port 0 already resolved), without a key.
 func New(f *follow.Follower, addr string) (*Server, error) {
-	host, port, err := net.SplitHostPort(addr)
+	return NewConfig(f, Config{Addr: addr})
+}
+
+// NewConfig returns the gateway for follower as c says.
+func NewConfig(f *follow.Follower, c Config) (*Server, error) {
+	host, port, err := net.SplitHostPort(c.Addr)
 	if err != nil {
-		return nil, fmt.Errorf("new gateway: address %q: %w", addr, err)
+		return nil, fmt.Errorf("new gateway: address %q: %w", c.Addr, err)
 	}
-	s := &Server{f: f, addr: addr, start: time.Now(), hosts: map[string]bool{
-		strings.ToLower(addr):                            true,
-		net.JoinHostPort("localhost", port):              true,
-		net.JoinHostPort(strings.Trim(host, "[]"), port): true,
-	}}
+	s := &Server{f: f, addr: c.Addr, base: "http://" + c.Addr, key: c.Key, hasKey: c.HasKey, start: time.Now(),
+		hosts: map[string]bool{
+			strings.ToLower(c.Addr):                          true,
+			net.JoinHostPort("localhost", port):              true,
+			net.JoinHostPort(strings.Trim(host, "[]"), port): true,
+		}}
+	if c.Public != "" {
+		u, err := CheckBase(c.Public)
+		if err != nil {
+			return nil, fmt.Errorf("new gateway: %w", err)
+		}
+		if !c.HasKey {
+			return nil, errors.New("new gateway: a public gateway needs a key")
+		}
+		s.public, s.base = true, strings.TrimRight(u.String(), "/")
+		s.hosts[strings.ToLower(u.Host)] = true
+		if u.Port() == "" {
+			def := "80"
+			if u.Scheme == "https" {
+				def = "443"
+			}
+			s.hosts[strings.ToLower(net.JoinHostPort(u.Hostname(), def))] = true
+		}
+	}
+	known, err := f.States()
+	if err != nil {
+		return nil, fmt.Errorf("new gateway: %w", err)
+	}
+	s.limits = newLimits(c, known)
 	return s, nil
 }
 
-// Base is the gateway's own base URL, "http://ADDR".
-func (s *Server) Base() string { return "http://" + s.addr }
+// Base is the gateway's base URL: "http://ADDR" on loopback, the public
+// base URL readers use otherwise.
+func (s *Server) Base() string { return s.base }
 
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -70,6 +130,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		sentence(w, http.StatusForbidden, fmt.Sprintf("This feedscout gateway answers only to %s/, and this request named the host %q; a web page cannot reach it by another name.", s.Base(), r.Host))
 		return
 	}
+	release, code, why := s.limits.enter(r)
+	if code != 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(retryAfter))
+		sentence(w, code, why)
+		return
+	}
+	defer release()
 	if crossSite(r, s.Base()) {
 		// A page on some web site asking the gateway (an <img>, a form):
 		// it could not read the answer, but it could make the gateway
@@ -86,9 +153,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case "/feed":
 		s.feed(w, r)
 	case "/opml":
-		s.opml(w, r)
+		if s.authorized(w, r) {
+			s.opml(w, r)
+		}
 	case "/":
-		s.status(w, r)
+		if s.authorized(w, r) {
+			s.status(w, r)
+		}
 	default:
 		sentence(w, http.StatusNotFound, "There is nothing at "+r.URL.Path+"; the gateway serves /feed?url=SOURCE, /opml and its status page at /.")
 	}
@@ -136,8 +207,16 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
 	if format == "" {
 		format = follow.FormatAtom
 	}
+	if code, why := s.signed(q, source, format); code != 0 {
+		sentence(w, code, why)
+		return
+	}
 	if _, err := s.f.CheckSource(source); err != nil {
 		sentence(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if !s.limits.admit(source) {
+		sentence(w, http.StatusServiceUnavailable, fmt.Sprintf("This gateway follows at most %d sources and follows that many already; its owner can raise the limit (--max-sources) or remove sources from %s.", s.limits.maxSources, s.f.Dir()))
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Minute)
@@ -161,10 +240,7 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
 		st := res.State
 		fmt.Fprintf(s.Log, "%s fetched %s: %s, %s, %d entries, next fetch %s\n", time.Now().UTC().Format(time.RFC3339), st.URL, st.Result, st.Status, len(st.Entries), st.NextFetch.UTC().Format(time.RFC3339))
 	}
-	self := opml.GatewayURL(s.Base(), source)
-	if format == follow.FormatJSON {
-		self += "&format=json"
-	}
+	self := s.feedURL(source, format)
 	var b bytes.Buffer
 	if err := follow.Write(&b, res.State, format, self); err != nil {
 		sentence(w, http.StatusInternalServerError, "The gateway could not write the feed: "+err.Error()+".")
@@ -228,6 +304,9 @@ func (s *Server) opml(w http.ResponseWriter, r *http.Request) {
 	}
 	var b bytes.Buffer
 	o := opml.Options{Title: "feedscout gateway " + s.Base(), Reader: opml.ReaderAny, Gateway: s.Base(), JSONThroughGateway: true}
+	if s.hasKey {
+		o.Sign = s.key.Sign
+	}
 	if err := opml.WriteFor(&b, subscriptions(states), o); err != nil {
 		sentence(w, http.StatusInternalServerError, "The gateway could not write OPML: "+err.Error()+".")
 		return
@@ -242,7 +321,8 @@ var statusPage = template.Must(template.New("status").Parse(`<!DOCTYPE html>
 <style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;text-align:left;vertical-align:top}.failing{background:#fff4e0}.gone{background:#fde8e8}</style>
 </head><body>
 <h1>feedscout gateway</h1>
-<p>Listening on {{.Base}} since {{.Since}}; state in {{.Dir}}; at most one fetch per source every {{.Interval}}. Subscribe in your reader to <code>{{.Base}}/feed?url=SOURCE</code>, or import <a href="/opml">all sources as OPML</a>.</p>
+{{if .Public}}<p>Public at {{.Base}}, listening on {{.Addr}} since {{.Since}}; state in {{.Dir}}; at most one fetch per source every {{.Interval}}. It follows only signed addresses: make one with <code>feedscout-host sign --gateway {{.Base}} SOURCE</code>, or import <a href="/opml">all sources as OPML</a> (signed).</p>
+{{else}}<p>Listening on {{.Base}} since {{.Since}}; state in {{.Dir}}; at most one fetch per source every {{.Interval}}. Subscribe in your reader to <code>{{.Base}}/feed?url=SOURCE</code>, or import <a href="/opml">all sources as OPML</a>.</p>{{end}}
 {{if .Sources}}<table>
 <tr><th>Source</th><th>Kind</th><th>Status</th><th>Last fetch</th><th>Result</th><th>Next fetch</th><th>Entries</th><th>Requests</th></tr>
 {{range .Sources}}<tr class="{{.Status}}"><td><a href="{{.Feed}}">{{.Title}}</a><br><small>{{.Source}}</small>{{if .Problem}}<br><small>{{.Problem}}</small>{{end}}{{if .Moved}}<br><small>{{.Moved}}</small>{{end}}</td><td>{{.Kind}}</td><td>{{.Status}}</td><td>{{.LastFetch}}</td><td>{{.Result}}</td><td>{{.NextFetch}}</td><td>{{.Entries}}</td><td>{{.Requests}}</td></tr>
@@ -268,9 +348,10 @@ func (s *Server) status(w http.ResponseWriter, r *http.Request) {
 		return t.UTC().Format("2006-01-02 15:04:05 UTC")
 	}
 	data := struct {
-		Base, Since, Dir, Interval string
-		Sources                    []statusRow
-	}{Base: s.Base(), Since: when(s.start), Dir: s.f.Dir(), Interval: s.f.Interval().String()}
+		Base, Addr, Since, Dir, Interval string
+		Public                           bool
+		Sources                          []statusRow
+	}{Base: s.Base(), Addr: s.addr, Public: s.public, Since: when(s.start), Dir: s.f.Dir(), Interval: s.f.Interval().String()}
 	for _, st := range states {
 		t := st.Title
 		if t == "" {
@@ -281,7 +362,7 @@ func (s *Server) status(w http.ResponseWriter, r *http.Request) {
 			next = "never (gone)"
 		}
 		data.Sources = append(data.Sources, statusRow{
-			Title: t, Source: st.Source, Feed: opml.GatewayURL(s.Base(), st.Source), Kind: st.Kind, Status: st.Status,
+			Title: t, Source: st.Source, Feed: s.feedURL(st.Source, follow.FormatAtom), Kind: st.Kind, Status: st.Status,
 			LastFetch: when(st.LastFetch), Result: st.Result, NextFetch: next, Problem: st.Problem, Moved: st.Moved,
 			Entries: len(st.Entries), Requests: st.Requests,
 		})

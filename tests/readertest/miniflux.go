@@ -122,10 +122,9 @@ func StartMiniflux(t testing.TB, pg *Postgres, db string, env ...string) *Minifl
 // Log is what Miniflux printed so far (for a failing test's message).
 func (m *Miniflux) Log() string { return m.log.String() }
 
-// api calls Miniflux's REST API as its admin: method, path (/v1/...) and a
-// JSON body (nil for none); the answer is decoded into out (nil: ignored).
-// A status other than want fails the test with Miniflux's error message.
-func (m *Miniflux) api(t testing.TB, method, path string, body any, want int, out any) {
+// call calls Miniflux's REST API as its admin: method, path (/v1/...) and
+// a JSON body (nil for none); it returns the status and the answer.
+func (m *Miniflux) call(t testing.TB, method, path string, body any) (int, []byte) {
 	t.Helper()
 	var r io.Reader
 	if body != nil {
@@ -149,14 +148,38 @@ func (m *Miniflux) api(t testing.TB, method, path string, body any, want int, ou
 	}
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode != want {
-		t.Fatalf("miniflux %s %s: %d %s (want %d)", method, path, resp.StatusCode, strings.TrimSpace(string(b)), want)
+	return resp.StatusCode, b
+}
+
+// api is call for an answer of status want, decoded into out (nil:
+// ignored); any other status fails the test with Miniflux's message.
+func (m *Miniflux) api(t testing.TB, method, path string, body any, want int, out any) {
+	t.Helper()
+	code, b := m.call(t, method, path, body)
+	if code != want {
+		t.Fatalf("miniflux %s %s: %d %s (want %d)", method, path, code, strings.TrimSpace(string(b)), want)
 	}
 	if out != nil {
 		if err := json.Unmarshal(b, out); err != nil {
 			t.Fatalf("miniflux %s %s: read answer: %v\n%.300s", method, path, err, b)
 		}
 	}
+}
+
+// Refused tries to add feedURL (POST /v1/feeds) and returns the error
+// message Miniflux refuses it with; it fails the test when Miniflux takes
+// it.
+func (m *Miniflux) Refused(t testing.TB, feedURL string) string {
+	t.Helper()
+	code, b := m.call(t, http.MethodPost, "/v1/feeds", map[string]any{"feed_url": feedURL})
+	if code == http.StatusCreated {
+		t.Fatalf("miniflux subscribed to %s, want a refusal", feedURL)
+	}
+	var e struct {
+		Message string `json:"error_message"`
+	}
+	json.Unmarshal(b, &e)
+	return e.Message
 }
 
 // Subscribe adds feedURL as Miniflux's API does (POST /v1/feeds, into the

@@ -1,0 +1,106 @@
+package tests
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+
+	"feedscout/tests/fixtureweb"
+	"feedscout/tests/readertest"
+)
+
+// TestReaderMiniflux: a real server reader follows the public gateway.
+// Miniflux v2.3.5 (a Go program, built by .ci/run from
+// tests/testdata/miniflux) on a temporary PostgreSQL 15 cluster subscribes
+// through its REST API to the signed gateway URLs (`feedscout-host sign`)
+// of an Asahi news sitemap department and a Nikkei section, served by
+// `serve --public`; it refreshes them, and the entries it keeps have the
+// titles and links of the entries `feedscout-host feed` makes of the same
+// sources, no more and no fewer. The refresh within the gateway's interval
+// costs the sites nothing (the gateway answers from its cache); the
+// unsigned address, or one with another source's signature, Miniflux
+// cannot subscribe to, and no site sees a request for it.
+//
+// How Miniflux reaches the gateway: Miniflux refuses loopback and private
+// addresses unless FETCHER_ALLOW_PRIVATE_NETWORKS=1, which this test sets;
+// the gateway's BASE is its loopback listen address, so the Host header
+// Miniflux sends is the one the gateway answers. No network namespace is
+// made (the test runs unprivileged on a developer's machine too).
+func TestReaderMiniflux(t *testing.T) {
+	t.Parallel()
+	readertest.Tool(t, readertest.MinifluxBinary)
+	pg := readertest.StartPostgres(t)
+	pg.CreateDB(t, "miniflux")
+	w := startWeb(t, fixtureweb.DefaultSites())
+	env := fastEnv(w)
+	state := t.TempDir()
+	g := startPublicGateway(t, env, state)
+	mf := readertest.StartMiniflux(t, pg, "miniflux", "FETCHER_ALLOW_PRIVATE_NETWORKS=1")
+
+	sources := []string{
+		"https://www.asahi.com/sitemap_national.xml",
+		"https://www.nikkei.com/business/startups/",
+	}
+	signed := signURLs(t, state, g.base, "atom", sources...)
+	// The same source unsigned, or signed for another: Miniflux is
+	// refused (the gateway's 403), and no site sees a request.
+	for _, u := range []string{
+		g.base + "/feed?url=" + url.QueryEscape(sources[0]),
+		strings.Replace(signed[0], url.QueryEscape(sources[0]), url.QueryEscape(sources[1]), 1),
+	} {
+		if msg := mf.Refused(t, u); !strings.Contains(msg, "403") {
+			t.Errorf("miniflux refused %s with %q, want the gateway's 403", u, msg)
+		}
+	}
+	if hosts := w.HitHosts(); len(hosts) != 0 {
+		t.Errorf("refused subscriptions made requests to %v", hosts)
+	}
+	for i, src := range sources {
+		id := mf.Subscribe(t, signed[i])
+		if f := mf.Feed(t, id); f.FeedURL != signed[i] || f.ErrorCount != 0 {
+			t.Errorf("%s: miniflux polls %q (errors %d: %s), want %q", src, f.FeedURL, f.ErrorCount, f.ErrorMessage, signed[i])
+		}
+		fetched := len(w.Hits(hostOf(src)))
+		mf.Refresh(t, id)
+		if f := mf.Feed(t, id); f.ErrorCount != 0 {
+			t.Errorf("%s: miniflux's refresh failed: %s", src, f.ErrorMessage)
+		}
+		if n := len(w.Hits(hostOf(src))); n != fetched {
+			t.Errorf("%s: miniflux's refresh within the interval cost the site %d requests, want none", src, n-fetched)
+		}
+		got := mf.Entries(t, id)
+		out, errOut, code := runHost(t, env, "", "feed", "--state", t.TempDir(), src)
+		if code != 0 {
+			t.Fatalf("feed %s: exit %d: %s", src, code, errOut)
+		}
+		want := parseAtom(t, out).Entries
+		t.Logf("%s: miniflux has %d entries, feed makes %d", src, len(got), len(want))
+		if len(want) == 0 {
+			t.Fatalf("%s: feed made no entries", src)
+		}
+		byLink := map[string]string{}
+		for _, e := range got {
+			if _, dup := byLink[e.URL]; dup {
+				t.Errorf("%s: miniflux has %s twice", src, e.URL)
+			}
+			byLink[e.URL] = e.Title
+		}
+		for _, e := range want {
+			title, ok := byLink[e.Link.Href]
+			if !ok {
+				t.Errorf("%s: feed's entry %s is not in miniflux", src, e.Link.Href)
+				continue
+			}
+			if title != strings.TrimSpace(e.Title) {
+				t.Errorf("%s: %s is titled %q in miniflux, %q by feed", src, e.Link.Href, title, e.Title)
+			}
+			delete(byLink, e.Link.Href)
+		}
+		for link := range byLink {
+			t.Errorf("%s: miniflux has %s, which feed does not make", src, link)
+		}
+	}
+	if t.Failed() {
+		t.Logf("miniflux log:\n%s", mf.Log())
+	}
+}

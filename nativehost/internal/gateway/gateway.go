@@ -130,13 +130,15 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		sentence(w, http.StatusForbidden, fmt.Sprintf("This feedscout gateway answers only to %s/, and this request named the host %q; a web page cannot reach it by another name.", s.Base(), r.Host))
 		return
 	}
-	release, code, why := s.limits.enter(r)
-	if code != 0 {
-		w.Header().Set("Retry-After", strconv.Itoa(retryAfter))
-		sentence(w, code, why)
-		return
+	if s.public {
+		release, code, why := s.limits.enter(r)
+		if code != 0 {
+			w.Header().Set("Retry-After", strconv.Itoa(retryAfter))
+			sentence(w, code, why)
+			return
+		}
+		defer release()
 	}
-	defer release()
 	if crossSite(r, s.Base()) {
 		// A page on some web site asking the gateway (an <img>, a form):
 		// it could not read the answer, but it could make the gateway
@@ -215,7 +217,7 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
 		sentence(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	if !s.limits.admit(source) {
+	if s.public && !s.limits.admit(source) {
 		sentence(w, http.StatusServiceUnavailable, fmt.Sprintf("This gateway follows at most %d sources and follows that many already; its owner can raise the limit (--max-sources) or remove sources from %s.", s.limits.maxSources, s.f.Dir()))
 		return
 	}
@@ -304,7 +306,7 @@ func (s *Server) opml(w http.ResponseWriter, r *http.Request) {
 	}
 	var b bytes.Buffer
 	o := opml.Options{Title: "feedscout gateway " + s.Base(), Reader: opml.ReaderAny, Gateway: s.Base(), JSONThroughGateway: true}
-	if s.hasKey {
+	if s.public {
 		o.Sign = s.key.Sign
 	}
 	if err := opml.WriteFor(&b, subscriptions(states), o); err != nil {

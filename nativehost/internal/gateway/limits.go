@@ -11,9 +11,10 @@ import (
 	"feedscout/nativehost/internal/follow"
 )
 
-// The abuse limits of a gateway (Config): readers poll, so a request
-// that finds every slot taken waits a little for one before it is
-// refused, with Retry-After.
+// The abuse limits of a public gateway (Config; the loopback gateway
+// answers this machine only): readers poll, and a source's first fetch
+// waits for the site's pacing, so a request that finds every slot taken
+// waits for one before it is refused, with Retry-After.
 const (
 	// DefaultPerClient is how many requests of one client address are
 	// answered at once. Behind a reverse proxy every request comes from
@@ -24,7 +25,10 @@ const (
 	// DefaultMaxSources is how many sources a gateway follows.
 	DefaultMaxSources = 1000
 	// slotWait is how long a request waits for a slot.
-	slotWait = 10 * time.Second
+	slotWait = 60 * time.Second
+	// maxWaiting is how many requests of one client may wait for its
+	// slots, as a multiple of its slots; more are refused at once.
+	maxWaiting = 8
 	// retryAfter is the Retry-After, in seconds, of a refusal.
 	retryAfter = 30
 )
@@ -77,6 +81,10 @@ func (l *limits) enter(r *http.Request) (release func(), code int, why string) {
 	if slots == nil {
 		slots = make(chan struct{}, l.perClient)
 		l.clients[client] = slots
+	}
+	if l.users[client] >= l.perClient*(1+maxWaiting) {
+		l.mu.Unlock()
+		return nil, http.StatusTooManyRequests, fmt.Sprintf("This gateway answers at most %d requests of one address at once, and %d more are waiting; try again in %d seconds.", l.perClient, l.perClient*maxWaiting, retryAfter)
 	}
 	l.users[client]++
 	l.mu.Unlock()

@@ -25,10 +25,11 @@ func CheckBase(base string) (*url.URL, error) {
 }
 
 // feedURL is the address of source's feed in format on this gateway, as
-// readers use it and the feed names itself (rel=self): signed when the
-// gateway has a key.
+// readers use it and the feed names itself (rel=self): signed on a public
+// gateway. The loopback gateway's own addresses stay unsigned, so that a
+// rotated key breaks none of them on this machine.
 func (s *Server) feedURL(source, format string) string {
-	if s.hasKey {
+	if s.public {
 		return s.key.SignedURL(s.base, source, format)
 	}
 	u := opml.GatewayURL(s.base, source)

@@ -294,3 +294,47 @@ func TestLimits(t *testing.T) {
 		t.Error("max sources: a known source refused or a third one admitted")
 	}
 }
+
+// TestLimitsWaiting: past its slots and the requests allowed to wait for
+// them, a client's request is refused at once, not queued.
+func TestLimitsWaiting(t *testing.T) {
+	l := newLimits(Config{PerClient: 1, Total: 10}, nil)
+	l.wait = 5 * time.Second
+	r := httptest.NewRequest(http.MethodGet, "/feed", nil)
+	r.RemoteAddr = "192.0.2.9:1"
+	rel, code, _ := l.enter(r)
+	if code != 0 {
+		t.Fatal(code)
+	}
+	got := make(chan int, maxWaiting)
+	for i := 0; i < maxWaiting; i++ {
+		go func() {
+			rel, code, _ := l.enter(r)
+			if rel != nil {
+				rel()
+			}
+			got <- code
+		}()
+	}
+	for deadline := time.Now().Add(2 * time.Second); ; time.Sleep(time.Millisecond) {
+		l.mu.Lock()
+		n := l.users["192.0.2.9"]
+		l.mu.Unlock()
+		if n == 1+maxWaiting {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d requests in, want %d", n, 1+maxWaiting)
+		}
+	}
+	start := time.Now()
+	if _, code, _ := l.enter(r); code != http.StatusTooManyRequests || time.Since(start) > time.Second {
+		t.Errorf("one past the waiting room: %d after %v, want 429 at once", code, time.Since(start))
+	}
+	rel()
+	for i := 0; i < maxWaiting; i++ {
+		if c := <-got; c != 0 {
+			t.Errorf("a waiting request got %d", c)
+		}
+	}
+}

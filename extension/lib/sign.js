@@ -20,9 +20,9 @@ const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 
 /**
  * keyBytes decodes a key (surrounding white space ignored) into its 32
- * bytes, or null when it is not 43 characters of base64url that encode
- * exactly 32 bytes (the last character's two spare bits zero, as every
- * encoder writes them).
+ * bytes, or null when it is not 43 characters of base64url. The last
+ * character's two spare bits are ignored, as Go's decoder (and so
+ * `feedscout-host key --set`) ignores them.
  * @param {unknown} key
  * @returns {Uint8Array|null}
  */
@@ -44,8 +44,7 @@ export function keyBytes(key) {
       out[at++] = (acc >> bits) & 0xff;
     }
   }
-  // 43 characters are 258 bits: the 2 left over must be zero.
-  if ((acc & ((1 << bits) - 1)) !== 0) return null;
+  // 43 characters are 258 bits: the 2 left over are not part of the key.
   return out;
 }
 

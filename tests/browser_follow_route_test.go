@@ -1,0 +1,395 @@
+package tests
+
+// Following from anywhere, in a real Chromium (issue 26): lib/sign.js's
+// signatures equal the host's (`feedscout-host sign`); with "my gateway"
+// set, a department's "Add to Feedly" opens Feedly's subscribe page for
+// the signed gateway URL the Go code writes, and that URL, fetched from a
+// real public gateway (`serve --public`) against the fixture web, is the
+// department's feed; with an RSS-Bridge set, the RSS-Bridge URL; with only
+// this computer's gateway and Feedly chosen, the button says why and opens
+// Settings. axe-core finds nothing in the new Settings states.
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	opmlpkg "feedscout/wasm/opml"
+)
+
+// publicBase is the address readers use for the test's public gateway;
+// the test reaches it at its listen address (which it also answers).
+const publicBase = "https://feeds.follow.example"
+
+// hostKey is the gateway key of the state folder dir (made on first use).
+func hostKey(t testing.TB, dir string) string {
+	t.Helper()
+	out, errOut, code := runHost(t, nil, "", "key", "--state", dir)
+	if code != 0 {
+		t.Fatalf("feedscout-host key: exit %d: %s", code, errOut)
+	}
+	return strings.TrimSpace(out)
+}
+
+// hostSigned is `feedscout-host sign` for sources: one signed URL each.
+func hostSigned(t testing.TB, dir, base, format string, sources ...string) []string {
+	t.Helper()
+	out, errOut, code := runHost(t, nil, "", append([]string{"sign", "--state", dir, "--gateway", base, "--format", format}, sources...)...)
+	if code != 0 {
+		t.Fatalf("feedscout-host sign: exit %d: %s", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != len(sources) {
+		t.Fatalf("feedscout-host sign printed %d lines for %d sources: %s", len(lines), len(sources), out)
+	}
+	return lines
+}
+
+// signSources are sources whose signatures the browser and the host must
+// agree on: a query, a non-ASCII path, a fragment-less department.
+var signSources = []string{
+	"https://www.asahi.com/sitemap_national.xml",
+	"https://www.nikkei.com/economy/monetary-policy/",
+	"https://www.example.co.jp/rss/%E3%83%88%E3%83%83%E3%83%97.xml?cat=a&b=1",
+	"https://news.example/sitemap.xml?page=2&lang=ja",
+}
+
+func TestSignJSInChromium(t *testing.T) {
+	state := t.TempDir()
+	key := hostKey(t, state)
+	b := startBrowser(t, browserOptions{noHost: true})
+	ctx, _ := b.tab(extensionOrigin + "options/options.html")
+	waitJS(t, ctx, `document.body.dataset.state === "ready"`, 10*time.Second)
+	for _, format := range []string{"atom", "json"} {
+		want := hostSigned(t, state, publicBase, format, signSources...)
+		got := eval[[]string](t, ctx, fmt.Sprintf(`import("/lib/sign.js").then(m => Promise.all(%s.map(s => m.sign(%q, %q, s))))`, mustJSON(signSources), key, format))
+		for i, w := range want {
+			u, err := url.Parse(w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if u.Query().Get("url") != signSources[i] {
+				t.Errorf("the host signed %q for %q", u.Query().Get("url"), signSources[i])
+			}
+			if sig := u.Query().Get("sig"); got[i] != sig || sig == "" {
+				t.Errorf("%s %s: sign.js %q, feedscout-host sign %q", format, signSources[i], got[i], sig)
+			}
+		}
+	}
+	// Keys: what `key` prints is valid; anything else is not.
+	bad := []string{"", key[:42], key + "A", strings.Repeat("+", 43), " " + key[:41] + "= "}
+	valid := eval[[]bool](t, ctx, fmt.Sprintf(`import("/lib/sign.js").then(m => [%q, ...%s].map(k => m.validKey(k)))`, key, mustJSON(bad)))
+	if !valid[0] {
+		t.Errorf("the host's key %q is not valid to sign.js", key)
+	}
+	for i, k := range bad {
+		if valid[i+1] {
+			t.Errorf("sign.js takes %q as a key", k)
+		}
+	}
+	// A key whose last character has its spare bits set: the host takes
+	// it (Go's decoder ignores them), and both sign alike with it.
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+	odd := key[:42] + string(alphabet[strings.IndexByte(alphabet, key[42])|1])
+	oddState := t.TempDir()
+	if _, errOut, code := runHost(t, nil, "", "key", "--set", odd, "--state", oddState); code != 0 {
+		t.Fatalf("feedscout-host key --set %q: exit %d: %s", odd, code, errOut)
+	}
+	u, _ := url.Parse(hostSigned(t, oddState, publicBase, "atom", signSources[0])[0])
+	if got := eval[string](t, ctx, fmt.Sprintf(`import("/lib/sign.js").then(m => m.sign(%q, "atom", %q))`, odd, signSources[0])); got != u.Query().Get("sig") {
+		t.Errorf("key %q: sign.js %q, feedscout-host sign %q", odd, got, u.Query().Get("sig"))
+	}
+	// A key the host refuses, sign.js refuses: `key --set` of each bad one exits 2.
+	for _, k := range bad[1:] {
+		if _, _, code := runHost(t, nil, "", "key", "--set", k, "--state", t.TempDir()); code != 2 {
+			t.Errorf("feedscout-host key --set %q: exit %d, want 2", k, code)
+		}
+	}
+}
+
+// routeGateway is a running `feedscout-host serve --public`.
+type routeGateway struct {
+	listen string // host:port it listens on
+}
+
+var routeListening = regexp.MustCompile(`listening on ([0-9.]+:[0-9]+)`)
+
+// startRouteGateway starts `serve --public base --addr 127.0.0.1:0` on
+// the state folder with env, stopped when the test ends.
+func startRouteGateway(t testing.TB, env []string, base, state string) *routeGateway {
+	t.Helper()
+	cmd := exec.Command(hostBinary(t), "serve", "--public", base, "--addr", "127.0.0.1:0", "--state", state)
+	cmd.Env = append(os.Environ(), env...)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Signal(syscall.SIGTERM)
+		cmd.Wait()
+	})
+	found := make(chan string, 1)
+	go func() {
+		lines := bufio.NewScanner(stderr)
+		for lines.Scan() {
+			if m := routeListening.FindStringSubmatch(lines.Text()); m != nil {
+				found <- m[1]
+				break
+			}
+		}
+		io.Copy(io.Discard, stderr)
+	}()
+	select {
+	case addr := <-found:
+		return &routeGateway{listen: addr}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the public gateway did not say where it listens within 10 s")
+	}
+	return nil
+}
+
+// get fetches a URL of the gateway (at publicBase) from its listen
+// address, as a reader would through the name.
+func (g *routeGateway) get(t testing.TB, u string) (int, string) {
+	t.Helper()
+	rest, ok := strings.CutPrefix(u, publicBase)
+	if !ok {
+		t.Fatalf("%s is not an address of the gateway at %s", u, publicBase)
+	}
+	c := &http.Client{Timeout: 2 * time.Minute, Transport: &http.Transport{Proxy: nil}}
+	resp, err := c.Get("http://" + g.listen + rest)
+	if err != nil {
+		t.Fatalf("GET %.100s: %v", u, err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(body)
+}
+
+// followButtonOf is the expression of the follow button of the row under
+// list whose data-url is u.
+func followButtonOf(list, u string) string {
+	return fmt.Sprintf(`[...document.querySelectorAll(%q)].find(b => b.dataset.url === %q)`, list+" button.send.follow", u)
+}
+
+// departments finds the asahi's news sitemap departments in the popup
+// after Find feed.
+func asahiDepartments(t *testing.T, ctx context.Context) []string {
+	t.Helper()
+	if r := find(t, ctx); r.Outcome != "news-sitemap" {
+		t.Fatalf("asahi: outcome %s, want news-sitemap", r.Outcome)
+	}
+	depts := eval[[]string](t, ctx, `[...document.querySelectorAll("#found-sitemaps li.row")].map(li => li.dataset.url)`)
+	if len(depts) < 2 {
+		t.Fatalf("asahi shows %d news sitemap rows, want its departments", len(depts))
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll("#found-sitemaps li.row button.send.follow").length`); n != len(depts) {
+		t.Fatalf("%d Add to buttons on %d news sitemap rows", n, len(depts))
+	}
+	return depts
+}
+
+func TestPopupFollowRoutes(t *testing.T) {
+	b, web := webBrowser(t, "asahi", "nikkei")
+	ctx := popupOnSite(t, b, web, "asahi")
+	depts := asahiDepartments(t, ctx)
+	dept := depts[len(depts)-1]
+	setStorage := func(sync, local string) {
+		t.Helper()
+		eval[bool](t, ctx, fmt.Sprintf(`Promise.all([chrome.storage.sync.set(%s), chrome.storage.local.set(%s)]).then(() => true)`, sync, local))
+	}
+
+	// Only this computer's gateway, Feedly chosen: the button says Feedly
+	// cannot reach it, and opens Settings.
+	setStorage(`{reader: {id: "feedly"}, follow: {route: "local"}}`, `{}`)
+	btn := followButtonOf("#found-sitemaps", dept)
+	waitJS(t, ctx, btn+`.dataset.unreachable === "true"`, 5*time.Second)
+	if got := eval[string](t, ctx, btn+`.textContent`); got != "Feedly cannot reach this computer: choose a route…" {
+		t.Errorf("unreachable button says %q", got)
+	}
+	if label := eval[string](t, ctx, btn+`.getAttribute("aria-label")`); !strings.Contains(label, "Open Settings") {
+		t.Errorf("unreachable button's name %q", label)
+	}
+	eval[bool](t, ctx, `(`+btn+`.click(), true)`)
+	closeTarget(t, b, waitTab(t, b, extensionOrigin+"options/options.html"))
+	// A desktop reader reaches this computer's gateway.
+	setStorage(`{reader: {id: "feed"}}`, `{}`)
+	waitJS(t, ctx, btn+`.textContent === "Open in desktop reader"`, 5*time.Second)
+	eval[bool](t, ctx, `(`+btn+`.click(), true)`)
+	closeTarget(t, b, waitTab(t, b, "feed:"+opmlpkg.GatewayURL(opmlpkg.DefaultGateway, dept)))
+
+	// My gateway: the signed URL, the one the host signs.
+	state := t.TempDir()
+	key := hostKey(t, state)
+	signed := hostSigned(t, state, publicBase, "atom", dept)[0]
+	setStorage(fmt.Sprintf(`{reader: {id: "feedly"}, follow: {route: "gateway", gateway: %q}}`, publicBase), fmt.Sprintf(`{"gateway-key": %q}`, key))
+	waitJS(t, ctx, btn+`.textContent === "Add to Feedly" && !`+btn+`.dataset.unreachable`, 5*time.Second)
+	eval[bool](t, ctx, `(`+btn+`.click(), true)`)
+	closeTarget(t, b, waitTab(t, b, "https://feedly.com/i/subscription/feed/"+url.QueryEscape(signed)))
+
+	// That URL, fetched from the public gateway, is the department's feed.
+	env := fastEnv(web)
+	g := startRouteGateway(t, env, publicBase, state)
+	code, body := g.get(t, signed)
+	if code != 200 {
+		t.Fatalf("the signed URL: %d %.300s", code, body)
+	}
+	want, errOut, exit := runHost(t, env, "", "feed", "--state", t.TempDir(), dept)
+	if exit != 0 {
+		t.Fatalf("feed %s: exit %d: %s", dept, exit, errOut)
+	}
+	sameEntries(t, parseAtom(t, body), parseAtom(t, want))
+	// Unsigned, it is refused.
+	if code, body := g.get(t, opmlpkg.GatewayURL(publicBase, dept)); code != 403 {
+		t.Errorf("the unsigned URL: %d %.200s, want 403", code, body)
+	}
+
+	// A section, found on nikkei, the same way.
+	nctx := popupOnSite(t, b, web, "nikkei")
+	if r := find(t, nctx); r.Outcome != "sections" {
+		t.Fatalf("nikkei: outcome %s", r.Outcome)
+	}
+	section := eval[string](t, nctx, `document.querySelector("#sections-list .section").dataset.url`)
+	sbtn := followButtonOf("#sections-list", section)
+	waitJS(t, nctx, sbtn+`.textContent === "Add to Feedly"`, 5*time.Second)
+	eval[bool](t, nctx, `(`+sbtn+`.click(), true)`)
+	closeTarget(t, b, waitTab(t, b, "https://feedly.com/i/subscription/feed/"+url.QueryEscape(hostSigned(t, state, publicBase, "atom", section)[0])))
+
+	// RSS-Bridge: the RSS-Bridge URL wasm/opml writes.
+	const bridge = "https://bridge.follow.example/rss-bridge"
+	setStorage(fmt.Sprintf(`{reader: {id: "inoreader"}, follow: {route: "bridge", bridge: %q}}`, bridge+"/"), `{}`)
+	eval[bool](t, ctx, `chrome.storage.local.remove("gateway-key").then(() => true)`)
+	waitJS(t, ctx, btn+`.textContent === "Add to Inoreader"`, 5*time.Second)
+	eval[bool](t, ctx, `(`+btn+`.click(), true)`)
+	bridgeURL := opmlpkg.BridgeURL(bridge, opmlpkg.Subscription{Kind: opmlpkg.KindNewsSitemap, URL: dept})
+	closeTarget(t, b, waitTab(t, b, "https://www.inoreader.com/?add_feed="+url.QueryEscape(bridgeURL)))
+
+	// The subscriptions view: the department subscribed has the button too,
+	// and Export OPML for any reader writes the RSS-Bridge URL.
+	eval[bool](t, ctx, `(`+fmt.Sprintf(`[...document.querySelectorAll("#found-sitemaps li.row")].find(li => li.dataset.url === %q)`, dept)+`.querySelector("button.sub").click(), true)`)
+	waitJS(t, ctx, fmt.Sprintf(`[...document.querySelectorAll("#subs-list li")].some(li => li.dataset.url === %q && li.querySelector("button.send.follow"))`, dept), 5*time.Second)
+	dl := allowDownloads(t, b)
+	subsTab(t, ctx)
+	if got := eval[string](t, ctx, `document.querySelector("#export-reader option[value=any]").textContent`); got != "Any reader (through the RSS-Bridge)" {
+		t.Errorf("the any-reader export is named %q", got)
+	}
+	eval[bool](t, ctx, `(document.getElementById("export-reader").value = "any", document.getElementById("export").click(), true)`)
+	doc := waitDownload(t, dl+"/feedscout-subscriptions-rss-bridge.opml", 15*time.Second, func() string {
+		return eval[string](t, ctx, `document.getElementById("subs-note").textContent`)
+	})
+	if !strings.Contains(string(doc), `xmlUrl="`+xmlAttr(bridgeURL)+`"`) {
+		t.Errorf("the exported OPML lacks the RSS-Bridge URL %s:\n%s", bridgeURL, doc)
+	}
+	// The popup signs and writes addresses; it asks neither the gateway
+	// nor the bridge anything. (The reader tabs do load the readers'
+	// pages, through the fixture web's proxy.)
+	for _, h := range web.HitHosts() {
+		if strings.HasSuffix(h, "follow.example") {
+			t.Errorf("a request reached %s", h)
+		}
+	}
+}
+
+// xmlAttr escapes s as encoding/xml writes an attribute value's & and quote.
+func xmlAttr(s string) string {
+	return strings.NewReplacer("&", "&amp;", `"`, "&#34;", "<", "&lt;").Replace(s)
+}
+
+// sameEntries fails unless got and want list the same entries (id,
+// title, link, in order).
+func sameEntries(t *testing.T, got, want atomDoc) {
+	t.Helper()
+	if len(want.Entries) == 0 {
+		t.Fatal("the department's feed has no entries")
+	}
+	if len(got.Entries) != len(want.Entries) {
+		t.Fatalf("the gateway's feed has %d entries, feed's %d", len(got.Entries), len(want.Entries))
+	}
+	for i := range want.Entries {
+		g, w := got.Entries[i], want.Entries[i]
+		if g.ID != w.ID || g.Title != w.Title || g.Link.Href != w.Link.Href {
+			t.Errorf("entry %d: %+v, want %+v", i, g, w)
+		}
+	}
+}
+
+// TestOptionsFollowAxe: the route settings in each state (my gateway with
+// its fields, its problems shown, RSS-Bridge with its manners), with
+// axe-core: zero violations; the key is stored in storage.local only.
+func TestOptionsFollowAxe(t *testing.T) {
+	src := axeSource(t)
+	b := startBrowser(t, browserOptions{noHost: true})
+	ctx, _ := b.tab(extensionOrigin + "options/options.html")
+	waitJS(t, ctx, `document.body.dataset.state === "ready"`, 10*time.Second)
+	if !eval[bool](t, ctx, `document.getElementById("route-local").checked && document.getElementById("gateway-fields").hidden`) {
+		t.Error("this computer's gateway is not the route before one is chosen")
+	}
+	eval[bool](t, ctx, `(document.getElementById("route-gateway").click(), true)`)
+	waitJS(t, ctx, `!document.getElementById("gateway-fields").hidden`, 5*time.Second)
+	axeCheck(t, ctx, src, "options, my gateway")
+	// Problems at their fields: a path in the base, then a short key.
+	eval[bool](t, ctx, `(document.getElementById("gateway-base").value = "https://feeds.example.org/sub?x=1", document.getElementById("gateway-key").value = "short", document.getElementById("save").click(), true)`)
+	waitJS(t, ctx, `document.getElementById("gateway-base").getAttribute("aria-invalid") === "true"`, 5*time.Second)
+	if got := eval[string](t, ctx, `document.getElementById("gateway-base-problem").textContent`); !strings.Contains(got, "no path or query") {
+		t.Errorf("gateway problem %q", got)
+	}
+	if eval[bool](t, ctx, `document.activeElement !== document.getElementById("gateway-base")`) {
+		t.Error("the focus is not on the gateway's address")
+	}
+	axeCheck(t, ctx, src, "options, my gateway, a problem shown")
+	eval[bool](t, ctx, `(document.getElementById("gateway-base").value = "https://feeds.example.org/", document.getElementById("save").click(), true)`)
+	waitJS(t, ctx, `document.getElementById("gateway-key").getAttribute("aria-invalid") === "true" && !document.getElementById("gateway-base").hasAttribute("aria-invalid")`, 5*time.Second)
+	if got := eval[string](t, ctx, `document.getElementById("gateway-key-problem").textContent`); !strings.Contains(got, "43") {
+		t.Errorf("key problem %q", got)
+	}
+	// A good key: saved, the key in storage.local only.
+	key := hostKey(t, t.TempDir())
+	eval[bool](t, ctx, fmt.Sprintf(`(document.getElementById("gateway-key").value = %q, document.getElementById("save").click(), true)`, key))
+	waitJS(t, ctx, `document.getElementById("saved").textContent.includes("through your gateway")`, 5*time.Second)
+	stored := eval[map[string]any](t, ctx, `Promise.all([chrome.storage.sync.get(null), chrome.storage.local.get(null)]).then(([s, l]) => ({sync: s, local: l}))`)
+	if fmt.Sprint(stored["sync"]) != fmt.Sprint(map[string]any{"follow": map[string]any{"route": "gateway", "gateway": "https://feeds.example.org"}}) {
+		t.Errorf("storage.sync holds %v", stored["sync"])
+	}
+	if strings.Contains(mustJSON(stored["sync"]), key) {
+		t.Error("the key is in storage.sync")
+	}
+	if fmt.Sprint(stored["local"]) != fmt.Sprint(map[string]any{"gateway-key": key}) {
+		t.Errorf("storage.local holds %v", stored["local"])
+	}
+	// RSS-Bridge: its manners said at the field; a query refused.
+	eval[bool](t, ctx, `(document.getElementById("route-bridge").click(), document.getElementById("bridge-base").value = "https://bridge.example/?action=display", document.getElementById("save").click(), true)`)
+	waitJS(t, ctx, `document.getElementById("bridge-base").getAttribute("aria-invalid") === "true"`, 5*time.Second)
+	if got := eval[string](t, ctx, `document.getElementById("bridge-manners").textContent`); !strings.Contains(got, "robots.txt") {
+		t.Errorf("the RSS-Bridge manners say %q", got)
+	}
+	axeCheck(t, ctx, src, "options, RSS-Bridge, a problem shown")
+	eval[bool](t, ctx, `(document.getElementById("bridge-base").value = "https://bridge.example/", document.getElementById("save").click(), true)`)
+	waitJS(t, ctx, `document.getElementById("saved").textContent.includes("through the RSS-Bridge")`, 5*time.Second)
+	axeCheck(t, ctx, src, "options, RSS-Bridge saved")
+	// Reloaded, the page shows what was saved: the bridge chosen, the
+	// gateway and its key kept.
+	if _, err := chromedp.Run(ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, `document.body.dataset.state === "ready"`, 10*time.Second)
+	got := eval[[]string](t, ctx, `["route-bridge", "bridge-base", "gateway-base", "gateway-key"].map(id => { const e = document.getElementById(id); return e.type === "radio" ? String(e.checked) : e.value; })`)
+	if want := []string{"true", "https://bridge.example", "https://feeds.example.org", key}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("after a reload the page shows %q, want %q", got, want)
+	}
+}
+

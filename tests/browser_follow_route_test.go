@@ -392,4 +392,3 @@ func TestOptionsFollowAxe(t *testing.T) {
 		t.Errorf("after a reload the page shows %q, want %q", got, want)
 	}
 }
-

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 )
 
@@ -39,6 +40,11 @@ func Install(b Browser, hostPath string) (Result, error) {
 		os.Remove(tmp)
 		return Result{}, fmt.Errorf("install %s: %w", b.Name, err)
 	}
+	if b.Key != "" {
+		if err := setKey(b.Key, p); err != nil {
+			return Result{}, fmt.Errorf("install %s: %w", b.Name, err)
+		}
+	}
 	if err := Check(b, hostPath); err != nil {
 		return Result{}, err
 	}
@@ -47,9 +53,19 @@ func Install(b Browser, hostPath string) (Result, error) {
 
 // Check reads b's manifest back and verifies what a browser needs: valid
 // JSON, our host name, type stdio, the path of an executable file equal to
-// hostPath, and exactly our extension as the allowed caller.
+// hostPath, and exactly our extension as the allowed caller; on Windows
+// also that b's registry key names the manifest.
 func Check(b Browser, hostPath string) error {
 	p := b.ManifestPath()
+	if b.Key != "" {
+		v, ok, err := readKey(b.Key)
+		if err != nil {
+			return fmt.Errorf("check %s: %w", b.Name, err)
+		}
+		if !ok || v != p {
+			return fmt.Errorf("check %s: registry key HKCU\\%s names %q, not %q", b.Name, b.Key, v, p)
+		}
+	}
 	raw, err := os.ReadFile(p)
 	if err != nil {
 		return fmt.Errorf("check %s manifest: %w", b.Name, err)
@@ -70,7 +86,7 @@ func Check(b Browser, hostPath string) error {
 	if m.Path != hostPath {
 		problems = append(problems, fmt.Sprintf("path is %q, not %q", m.Path, hostPath))
 	}
-	if fi, err := os.Stat(m.Path); err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm()&0o111 == 0 {
+	if fi, err := os.Stat(m.Path); err != nil || !fi.Mode().IsRegular() || !executable(m.Path, fi.Mode()) {
 		problems = append(problems, fmt.Sprintf("path %q is not an executable file", m.Path))
 	}
 	want := []string{"chrome-extension://" + ChromeExtensionID + "/"}
@@ -87,13 +103,30 @@ func Check(b Browser, hostPath string) error {
 	return nil
 }
 
-// Uninstall removes b's manifest. It reports whether there was one; a
-// file that is not ours (another host name inside) is left alone.
+// executable reports whether the file at path with mode m can be run: an
+// execute bit on Unix; on Windows, which has none, an .exe.
+func executable(path string, m fs.FileMode) bool {
+	if runtime.GOOS == "windows" {
+		return strings.EqualFold(filepath.Ext(path), ".exe")
+	}
+	return m.Perm()&0o111 != 0
+}
+
+// Uninstall removes b's manifest, and on Windows b's registry key (named
+// after our host, so ours). It reports whether there was either; a
+// manifest that is not ours (another host name inside) is left alone.
 func Uninstall(b Browser) (bool, error) {
+	key := false
+	if b.Key != "" {
+		var err error
+		if key, err = deleteKey(b.Key); err != nil {
+			return false, fmt.Errorf("uninstall %s: %w", b.Name, err)
+		}
+	}
 	p := b.ManifestPath()
 	raw, err := os.ReadFile(p)
 	if errors.Is(err, fs.ErrNotExist) {
-		return false, nil
+		return key, nil
 	}
 	if err != nil {
 		return false, fmt.Errorf("uninstall %s: %w", b.Name, err)

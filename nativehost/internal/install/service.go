@@ -23,9 +23,10 @@ const (
 
 // Service is the gateway's login service on one platform.
 type Service struct {
-	// Kind is "systemd" or "launchd".
+	// Kind is "systemd" (a user unit), "systemd-system" (a system unit,
+	// SystemUnit), "launchd" or "run-key" (Windows, RunKeyService).
 	Kind string
-	// Path is the unit or plist file.
+	// Path is the unit or plist file, or the Run key value's name.
 	Path string
 	// Body is its content.
 	Body []byte
@@ -141,8 +142,12 @@ func launchdPlist(argv []string, logPath string) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// WriteService writes s's file (atomically: a temporary file renamed).
+// WriteService writes s's file (atomically: a temporary file renamed), or
+// its Run key value.
 func WriteService(s Service) error {
+	if s.Kind == "run-key" {
+		return setValue(RunKey, RunValue, string(s.Body))
+	}
 	if err := os.MkdirAll(filepath.Dir(s.Path), 0o755); err != nil {
 		return fmt.Errorf("write %s: %w", s.Path, err)
 	}
@@ -157,8 +162,12 @@ func WriteService(s Service) error {
 	return nil
 }
 
-// RemoveService removes s's file; false when there was none.
+// RemoveService removes s's file or Run key value; false when there was
+// none.
 func RemoveService(s Service) (bool, error) {
+	if s.Kind == "run-key" {
+		return deleteValue(RunKey, RunValue)
+	}
 	err := os.Remove(s.Path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return false, nil
@@ -169,19 +178,44 @@ func RemoveService(s Service) (bool, error) {
 	return true, nil
 }
 
+// Installed reports whether s's file or Run key value exists.
+func Installed(s Service) (bool, error) {
+	if s.Kind == "run-key" {
+		_, ok, err := readValue(RunKey, RunValue)
+		return ok, err
+	}
+	_, err := os.Stat(s.Path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
 // Start and Stop are the commands that enable and start a written service
-// (and stop and disable it before its file goes), for the user's session.
+// (and stop and disable it before its file goes), for the user's session,
+// or for the machine (a system unit). A Run key value has none: StartNow
+// and StopRunning do that on Windows.
 func (s Service) Start(uid int) [][]string {
-	if s.Kind == "launchd" {
+	switch s.Kind {
+	case "launchd":
 		return [][]string{{"launchctl", "bootstrap", fmt.Sprintf("gui/%d", uid), s.Path}}
+	case "run-key":
+		return nil
+	case "systemd-system":
+		return [][]string{{"systemctl", "daemon-reload"}, {"systemctl", "enable", "--now", UnitName}}
 	}
 	return [][]string{{"systemctl", "--user", "daemon-reload"}, {"systemctl", "--user", "enable", "--now", UnitName}}
 }
 
 // Stop is the inverse of Start.
 func (s Service) Stop(uid int) [][]string {
-	if s.Kind == "launchd" {
+	switch s.Kind {
+	case "launchd":
 		return [][]string{{"launchctl", "bootout", fmt.Sprintf("gui/%d/%s", uid, AgentLabel)}}
+	case "run-key":
+		return nil
+	case "systemd-system":
+		return [][]string{{"systemctl", "disable", "--now", UnitName}}
 	}
 	return [][]string{{"systemctl", "--user", "disable", "--now", UnitName}}
 }

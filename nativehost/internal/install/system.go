@@ -101,7 +101,7 @@ func SystemUnit(hostPath string, o SystemOptions) (Service, error) {
 	}
 	w("[Unit]",
 		"Description=feedscout gateway: news sitemaps and section pages as feeds for readers",
-		"Documentation=man:feedscout-host(1)",
+		"Documentation=https://github.com/feedscout/feedscout/blob/main/docs/following.md",
 		"Wants=network-online.target",
 		"After=network-online.target",
 		"",

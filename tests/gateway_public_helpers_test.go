@@ -7,10 +7,13 @@ package tests
 
 import (
 	"bytes"
+	"context"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/base64"
+	"io"
 	"net"
+	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
@@ -29,8 +32,57 @@ type publicGateway struct {
 	cmd  *exec.Cmd
 	base string // BASE, the address readers use
 	addr string // where it listens (host:port)
+	done chan struct{}
 	mu   sync.Mutex
 	errb bytes.Buffer
+}
+
+// stop ends the gateway (SIGTERM, then SIGKILL after 10 s) and waits.
+func (g *publicGateway) stop() {
+	g.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-g.done:
+	case <-time.After(10 * time.Second):
+		g.cmd.Process.Kill()
+		<-g.done
+	}
+}
+
+// get asks the gateway for u (an address at its BASE) by dialling its
+// listen address, as a reader reaching BASE would; header holds name,
+// value pairs ("Host" sets the Host header). It returns the status, the
+// body and the header of the answer.
+func (g *publicGateway) get(t testing.TB, u string, header ...string) (int, string, http.Header) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, u, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i+1 < len(header); i += 2 {
+		if header[i] == "Host" {
+			req.Host = header[i+1]
+		} else {
+			req.Header.Set(header[i], header[i+1])
+		}
+	}
+	resp, err := g.client().Do(req)
+	if err != nil {
+		t.Fatalf("GET %.100s: %v", u, err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b), resp.Header
+}
+
+// client reaches the gateway's listen address whatever host a URL names.
+func (g *publicGateway) client() *http.Client {
+	d := &net.Dialer{Timeout: 5 * time.Second}
+	return &http.Client{Timeout: 2 * time.Minute, Transport: &http.Transport{
+		Proxy: nil,
+		DialContext: func(ctx context.Context, network, _ string) (net.Conn, error) {
+			return d.DialContext(ctx, network, g.addr)
+		},
+	}}
 }
 
 // stderr is what the gateway printed so far.
@@ -71,15 +123,8 @@ func startPublicAt(t testing.TB, env []string, base, addr string, args ...string
 	}
 	done := make(chan struct{})
 	go func() { g.cmd.Wait(); close(done) }()
-	t.Cleanup(func() {
-		g.cmd.Process.Signal(syscall.SIGTERM)
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			g.cmd.Process.Kill()
-			<-done
-		}
-	})
+	g.done = done
+	t.Cleanup(g.stop)
 	end := time.Now().Add(10 * time.Second)
 	for {
 		select {

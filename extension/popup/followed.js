@@ -10,7 +10,7 @@ import { t } from "../lib/i18n.js";
 import { el } from "./dom.js";
 import { ask } from "./host.js";
 import { follow } from "./send.js";
-import { effective, flavour } from "../lib/follow.js";
+import { effective, flavour, bridgeBase, ROUTES } from "../lib/follow.js";
 
 /** FRESH_MS is how long one status answer is used for the view. */
 const FRESH_MS = 5000;
@@ -96,8 +96,12 @@ export async function annotate(ul, list, reader) {
   const classifier = await globalThis.feedscoutBoot.classifier;
   if (gen !== drawn) return;
   // "Any reader" follows through the route chosen in Settings.
-  const route = reader === "any" ? effective(follow.value, follow.key) : null;
-  const options = route ? { reader: flavour(route.route), gateway: route.gateway, bridge: route.bridge } : { reader };
+  // "rss-bridge" through the RSS-Bridge set there, whichever route is chosen.
+  let route = reader === "any" ? effective(follow.value, follow.key) : null;
+  if (reader === "rss-bridge") route = effective({ ...follow.value, route: ROUTES.bridge, bridge: bridgeBase(follow.value?.bridge) || "" }, follow.key);
+  let options = route ? { reader: flavour(route.route), gateway: route.gateway, bridge: route.bridge } : { reader };
+  // No RSS-Bridge set: the module refuses the flavour, and no row has a line.
+  if (reader === "rss-bridge" && route.route !== ROUTES.bridge) options = { reader };
   const found = ways(classifier, list, reader, options);
   const own = route?.gateway || "";
   const gatewayRows = !own && [...found.values()].includes("gateway");

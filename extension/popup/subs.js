@@ -6,7 +6,7 @@ import { oneLine } from "../lib/format.js";
 import { t, tn } from "../lib/i18n.js";
 import { el, link, say } from "./dom.js";
 import { sendButton, followButton, follow, watch as watchSettings } from "./send.js";
-import { effective, flavour, ROUTES } from "../lib/follow.js";
+import { effective, flavour, bridgeBase, ROUTES } from "../lib/follow.js";
 import { sign } from "../lib/sign.js";
 import { ask } from "./host.js";
 import { show as showFollowed } from "./followed.js";
@@ -163,7 +163,7 @@ function removeButton(url, title) {
 }
 
 /** readers are the OPML flavours offered (wasm/opml; docs/readers.md). */
-const readers = ["any", "newsboat", "freshrss"];
+const readers = ["any", "newsboat", "freshrss", "rss-bridge"];
 
 /** anyLabel names "any reader" by the route chosen in Settings. */
 function anyLabel() {
@@ -171,13 +171,21 @@ function anyLabel() {
 }
 
 /**
- * anyOptions are opml_export's options for "any reader": the route chosen
- * in Settings (lib/follow.js) with the signatures of the user's gateway's
- * URLs, made here (lib/sign.js), for every subscription but feeds.
+ * routeOptions are opml_export's options for "any reader", the route
+ * chosen in Settings (lib/follow.js), or for "rss-bridge", the RSS-Bridge
+ * set there (whichever route is chosen; null when none is set), with the
+ * signatures of the user's gateway's URLs, made here (lib/sign.js), for
+ * every subscription but feeds.
  * @param {object[]} list
+ * @param {string} reader "any" or "rss-bridge"
  */
-export async function anyOptions(list) {
-  const e = effective(follow.value, follow.key);
+export async function routeOptions(list, reader) {
+  let e = effective(follow.value, follow.key);
+  if (reader === "rss-bridge") {
+    const bridge = bridgeBase(follow.value?.bridge);
+    if (!bridge) return null;
+    e = effective({ ...follow.value, route: ROUTES.bridge, bridge }, follow.key);
+  }
   const sigs = new Map();
   if (e.signs) {
     for (const s of list) if (s.kind !== "feed") sigs.set(s.url, await sign(follow.key, "atom", s.url));
@@ -193,7 +201,7 @@ function readerPicker() {
   let select = document.getElementById("export-reader");
   if (select) return select;
   select = el("select", { id: "export-reader", "aria-label": t("export_reader_label") });
-  for (const r of readers) select.append(el("option", { value: r }, r === "any" ? anyLabel() : t(`export_reader_${r}`)));
+  for (const r of readers) select.append(el("option", { value: r }, r === "any" ? anyLabel() : t(`export_reader_${r.replace("-", "_")}`)));
   select.value = readers.includes(localStorage.getItem("export-reader")) ? localStorage.getItem("export-reader") : "any";
   select.addEventListener("change", () => {
     localStorage.setItem("export-reader", select.value);
@@ -222,8 +230,12 @@ export async function exportOPML(classifier) {
         return;
       }
     }
-    const options = reader === "any" ? await anyOptions(state.list) : { reader, host };
-    const file = reader === "any" ? (options.route === ROUTES.bridge ? "feedscout-subscriptions-rss-bridge.opml" : "feedscout-subscriptions.opml") : `feedscout-subscriptions-${reader}.opml`;
+    const options = reader === "any" || reader === "rss-bridge" ? await routeOptions(state.list, reader) : { reader, host };
+    if (!options) {
+      say("subs-note", t("export_needs_bridge"));
+      return;
+    }
+    const file = options.reader === "any" ? "feedscout-subscriptions.opml" : `feedscout-subscriptions-${options.reader}.opml`;
     const text = classifier.opmlExport("feedscout subscriptions", state.list, options);
     const url = URL.createObjectURL(new Blob([text], { type: "text/x-opml;charset=utf-8" }));
     const a = el("a", { href: url, download: file, hidden: true });

@@ -8,6 +8,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/netip"
+	"net/url"
 	"os"
 
 	"feedscout/nativehost/internal/gateway"
@@ -53,19 +55,22 @@ func runOPML(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "feedscout-host opml: %v\n", err)
 		return exitUsage
 	}
-	// Gateway URLs are signed with the state folder's key (made on first
-	// use), which a public gateway requires and a loopback one accepts.
-	dir, err := stateDir(*state)
-	if err != nil {
-		fmt.Fprintf(stderr, "feedscout-host opml: %v\n", err)
-		return exitFail
+	// A public gateway's URLs are signed with the state folder's key
+	// (made on first use); the loopback gateway's stay unsigned, as its
+	// own /opml writes them, so that a rotated key breaks none of them.
+	if !loopbackBase(o.Gateway) {
+		dir, err := stateDir(*state)
+		if err != nil {
+			fmt.Fprintf(stderr, "feedscout-host opml: %v\n", err)
+			return exitFail
+		}
+		key, err := gateway.LoadKey(dir, true)
+		if err != nil {
+			fmt.Fprintf(stderr, "feedscout-host opml: %v\n", err)
+			return exitFail
+		}
+		o.Sign = key.Sign
 	}
-	key, err := gateway.LoadKey(dir, true)
-	if err != nil {
-		fmt.Fprintf(stderr, "feedscout-host opml: %v\n", err)
-		return exitFail
-	}
-	o.Sign = key.Sign
 	in, name := stdin, "stdin"
 	if fs.NArg() == 1 {
 		f, err := os.Open(fs.Arg(0))
@@ -91,6 +96,21 @@ func runOPML(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	return exitOK
+}
+
+// loopbackBase reports whether the gateway base URL names this machine
+// (localhost, 127.0.0.0/8, ::1).
+func loopbackBase(base string) bool {
+	u, err := url.Parse(base)
+	if err != nil {
+		return false
+	}
+	if h := u.Hostname(); h == "localhost" {
+		return true
+	} else if ip, err := netip.ParseAddr(h); err == nil {
+		return ip.IsLoopback()
+	}
+	return false
 }
 
 // readReports reads JSON Lines reports (blank lines skipped) and returns

@@ -100,7 +100,7 @@ func runServe(args []string, stderr io.Writer) int {
 		ReadTimeout:       20 * time.Second,
 		WriteTimeout:      3 * time.Minute,
 		IdleTimeout:       90 * time.Second,
-		MaxHeaderBytes:    64 << 10,
+		MaxHeaderBytes:    256 << 10, // a 100 KB address gets 414 and a sentence, not 431
 		TLSConfig:         tlsConfig,
 		ErrorLog:          log.New(io.Discard, "", 0),
 	}

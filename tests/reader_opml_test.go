@@ -59,6 +59,11 @@ func TestReaderOPMLCommand(t *testing.T) {
 	for _, reader := range opml.Readers {
 		for _, fromFile := range []bool{false, true} {
 			args := []string{"opml", "--reader", reader, "--sections", "2"}
+			bridge := ""
+			if reader == opml.ReaderRSSBridge {
+				bridge = "https://rss-bridge.example.org/"
+				args = append(args, "--bridge", bridge)
+			}
 			stdin := lines.String()
 			if fromFile {
 				args, stdin = append(args, file), ""
@@ -75,7 +80,7 @@ func TestReaderOPMLCommand(t *testing.T) {
 				t.Errorf("%v: read back\n%v\nwant\n%v", args, got, want)
 			}
 			var buf bytes.Buffer
-			if err := opml.WriteFor(&buf, want, opml.Options{Title: "feedscout subscriptions", Reader: reader, Host: host}); err != nil {
+			if err := opml.WriteFor(&buf, want, opml.Options{Title: "feedscout subscriptions", Reader: reader, Host: host, Bridge: bridge}); err != nil {
 				t.Fatal(err)
 			}
 			if out != buf.String() {

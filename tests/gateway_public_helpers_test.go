@@ -10,6 +10,8 @@ import (
 	"context"
 	"crypto/hmac"
 	"crypto/sha256"
+	"crypto/tls"
+	"crypto/x509"
 	"encoding/base64"
 	"io"
 	"net"
@@ -32,9 +34,11 @@ type publicGateway struct {
 	cmd  *exec.Cmd
 	base string // BASE, the address readers use
 	addr string // where it listens (host:port)
-	done chan struct{}
-	mu   sync.Mutex
-	errb bytes.Buffer
+	// roots, when set, are the certificates a TLS gateway's clients trust.
+	roots *x509.CertPool
+	done  chan struct{}
+	mu    sync.Mutex
+	errb  bytes.Buffer
 }
 
 // stop ends the gateway (SIGTERM, then SIGKILL after 10 s) and waits.
@@ -78,7 +82,8 @@ func (g *publicGateway) get(t testing.TB, u string, header ...string) (int, stri
 func (g *publicGateway) client() *http.Client {
 	d := &net.Dialer{Timeout: 5 * time.Second}
 	return &http.Client{Timeout: 2 * time.Minute, Transport: &http.Transport{
-		Proxy: nil,
+		Proxy:           nil,
+		TLSClientConfig: &tls.Config{RootCAs: g.roots, MinVersion: tls.VersionTLS12},
 		DialContext: func(ctx context.Context, network, _ string) (net.Conn, error) {
 			return d.DialContext(ctx, network, g.addr)
 		},

@@ -27,6 +27,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	opmlpkg "feedscout/wasm/opml"
+	"feedscout/wasm/opml/opmlimport"
 )
 
 // publicBase is the address readers use for the test's public gateway;
@@ -294,6 +295,14 @@ func TestPopupFollowRoutes(t *testing.T) {
 	})
 	if !strings.Contains(string(doc), `xmlUrl="`+xmlAttr(bridgeURL)+`"`) {
 		t.Errorf("the exported OPML lacks the RSS-Bridge URL %s:\n%s", bridgeURL, doc)
+	}
+	// Import reads the RSS-Bridge outline back (feedscout's own attributes).
+	back, err := opmlimport.Read(strings.NewReader(string(doc)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(back) != 1 || back[0].Kind != opmlpkg.KindNewsSitemap || back[0].URL != dept {
+		t.Errorf("the RSS-Bridge export reads back as %+v, want the department %s", back, dept)
 	}
 	// The popup signs and writes addresses; it asks neither the gateway
 	// nor the bridge anything. (The reader tabs do load the readers'

@@ -12,6 +12,10 @@
 #   ./build.sh run --firefox [URL]
 #                        build, install the host for Firefox and start
 #                        Firefox with a fresh profile and the add-on
+#   ./build.sh dist      build, then the release under $DIST/release: the
+#                        host for Windows, macOS and Linux (amd64, arm64),
+#                        the .deb packages, the extension's .zip and .xpi,
+#                        SHA256SUMS (docs/install.md)
 set -euo pipefail
 
 cd "$(dirname "$0")"
@@ -93,6 +97,81 @@ drop_bundled() {
 	done
 }
 
+# The release's operating systems and architectures.
+PLATFORMS="windows/amd64 windows/arm64 darwin/amd64 darwin/arm64 linux/amd64 linux/arm64"
+
+# host_for GOOS GOARCH OUT builds the host for one platform, reproducibly:
+# -trimpath and -buildvcs=false keep build paths and the working tree's
+# state out; -s -w strip it (lintian wants a stripped binary).
+host_for() {
+	GOOS=$1 GOARCH=$2 go build -trimpath -buildvcs=false -ldflags "-s -w -X main.version=$VERSION" -o "$3" ./nativehost
+}
+
+# cross_build builds the host for every platform into $1 (CI: every one
+# must compile, build.sh test).
+cross_build() {
+	local p
+	mkdir -p "$1"
+	for p in $PLATFORMS; do
+		host_for "${p%/*}" "${p#*/}" "$1/feedscout-host-${p%/*}-${p#*/}"
+	done
+}
+
+# release writes $DIST/release. Every archive's entries carry the time
+# $SOURCE_DATE_EPOCH (the last commit's time by default), so a build of
+# the same sources gives the same bytes.
+release() {
+	local out=$DIST/release work=$DIST/release-work p os arch dir exe
+	command -v dpkg-deb >/dev/null || { echo "build.sh dist: dpkg-deb is missing (apt-get install dpkg-dev; on a Mac: brew install dpkg)" >&2; exit 1; }
+	export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || echo 0)}
+	rm -rf "$out" "$work"
+	mkdir -p "$out" "$work"
+	for p in $PLATFORMS; do
+		os=${p%/*} arch=${p#*/}
+		dir=$work/$os-$arch
+		mkdir -p "$dir"
+		exe=feedscout-host
+		[ "$os" = windows ] && exe=feedscout-host.exe
+		host_for "$os" "$arch" "$dir/$exe"
+		cp README.md docs/install.md "$dir/"
+		if [ "$os" = windows ]; then
+			go run nativehost/packaging/release.go archive "$out/feedscout_${VERSION}_${os}_$arch.zip" "feedscout_${VERSION}_${os}_$arch" "$dir/$exe" "$dir/README.md" "$dir/install.md"
+		else
+			go run nativehost/packaging/release.go archive "$out/feedscout_${VERSION}_${os}_$arch.tar.gz" "feedscout_${VERSION}_${os}_$arch" "$dir/$exe" "$dir/README.md" "$dir/install.md"
+		fi
+		[ "$os" = linux ] && deb "$arch" "$dir/$exe" "$work/deb-$arch" "$out/feedscout_${VERSION}_$arch.deb"
+	done
+	go run nativehost/packaging/release.go zipdir "$out/feedscout_${VERSION}_chromium.zip" "$DIST/extension"
+	cp "$DIST/feedscout-firefox.xpi" "$out/feedscout_${VERSION}_firefox.xpi"
+	(cd "$out" && sha256sum -- *.zip *.tar.gz *.deb *.xpi >SHA256SUMS)
+	rm -rf "$work"
+	echo "built $out:"
+	ls "$out"
+}
+
+# deb ARCH HOST ROOT OUT builds the Debian package of one architecture
+# with dpkg-deb from the tree ROOT (nativehost/packaging/debian holds the
+# control files; release.go writes what comes from the Go code).
+deb() {
+	local arch=$1 host=$2 root=$3 out=$4 doc
+	doc=$root/usr/share/doc/feedscout
+	mkdir -p "$root/DEBIAN" "$root/usr/bin" "$doc" "$root/usr/share/lintian/overrides"
+	install -m 0755 "$host" "$root/usr/bin/feedscout-host"
+	# The host prints its usage (and exits 2) when run without arguments.
+	{ "$DIST/feedscout-host" 2>&1 >/dev/null || true; } | go run nativehost/packaging/release.go debroot "$root"
+	install -m 0644 nativehost/packaging/debian/copyright "$doc/copyright"
+	gzip -9 -n -c nativehost/packaging/debian/changelog >"$doc/changelog.gz"
+	install -m 0644 nativehost/packaging/debian/lintian-overrides "$root/usr/share/lintian/overrides/feedscout"
+	install -m 0644 nativehost/packaging/debian/conffiles "$root/DEBIAN/conffiles"
+	sed -e "s/@VERSION@/$VERSION/" -e "s/@ARCH@/$arch/" -e "s/@SIZE@/$(du -sk --exclude=DEBIAN "$root" | cut -f1)/" \
+		nativehost/packaging/debian/control >"$root/DEBIAN/control"
+	(cd "$root" && find . -type f ! -path './DEBIAN/*' -printf '%P\0' | LC_ALL=C sort -z | xargs -0 md5sum >DEBIAN/md5sums)
+	find "$root" -type d -exec chmod 0755 {} +
+	find "$root" -type f ! -path "$root/usr/bin/*" -exec chmod 0644 {} +
+	find "$root" -exec touch --no-dereference --date="@$SOURCE_DATE_EPOCH" {} +
+	dpkg-deb --root-owner-group -Zxz --build "$root" "$out" >/dev/null
+}
+
 firefox() {
 	local b
 	for b in "${FIREFOX:-}" firefox-esr firefox /Applications/Firefox.app/Contents/MacOS/firefox; do
@@ -119,12 +198,22 @@ test)
 	build
 	go vet ./...
 	GOOS=wasip1 GOARCH=wasm go vet ./wasm/...
+	# The host for every release platform must compile, and vet clean
+	# where the code differs by OS (the lock, the registry).
+	cross_build "$DIST/cross"
+	rm -rf "$DIST/cross"
+	GOOS=windows go vet ./nativehost/...
+	GOOS=darwin go vet ./nativehost/...
 	FEEDSCOUT_DIST=$DIST go test -count=1 -timeout 40m ./...
 	;;
 bench)
 	build
 	mkdir -p bench/out
 	FEEDSCOUT_DIST=$DIST go test -run '^$' -bench . -benchmem -timeout 40m ./... | tee bench/out/bench.txt
+	;;
+dist)
+	build
+	release
 	;;
 install)
 	build
@@ -166,7 +255,7 @@ run)
 		--disable-extensions-except="$DIST/extension" "$url"
 	;;
 *)
-	echo "usage: ./build.sh [build|test|bench|install|run [--firefox] [URL]]" >&2
+	echo "usage: ./build.sh [build|test|bench|dist|install|run [--firefox] [URL]]" >&2
 	exit 2
 	;;
 esac

@@ -55,6 +55,11 @@ type Manifest struct {
 	AllowedExtensions []string `json:"allowed_extensions,omitempty"`
 }
 
+// Render is the manifest of family ("chromium" or "firefox") for the host
+// binary at path, as Install writes it: for packages that install the
+// manifests themselves (the Debian package's system-wide ones).
+func Render(family, path string) ([]byte, error) { return render(family, path) }
+
 // render fills in the template of family ("chromium" or "firefox") for the
 // host binary at path.
 func render(family, path string) ([]byte, error) {

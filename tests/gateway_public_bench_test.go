@@ -31,7 +31,9 @@ const (
 // second, p50 and p99 latency of one request (ms), the requests the site
 // saw for the sources in the whole run (goal 100: one per source per
 // interval) and in all (robots.txt and the sections sitemap besides), and
-// the gateway process's peak RSS (VmHWM; goal under 64 MiB). Baseline in
+// the gateway process's peak RSS (VmHWM; goal under 64 MiB), also as it
+// was once the cache was filled, before the readers came
+// (warm-maxrss-MiB). Baseline in
 // the same run, same readers and load: a static net/http server in the
 // test process answering every poll with one cached feed of the same size
 // (baseline-req/s, baseline-p50/p99-ms); ratio is the gateway's req/s
@@ -75,6 +77,7 @@ func BenchmarkGatewayPublicCache(b *testing.B) {
 		b.FailNow()
 	}
 	static := staticFeedServer(b, body)
+	warmRSS := peakRSS(b, g.cmd.Process.Pid)
 
 	var gw, base []time.Duration
 	var gwTime, baseTime time.Duration
@@ -90,11 +93,20 @@ func BenchmarkGatewayPublicCache(b *testing.B) {
 	b.StopTimer()
 	requests := float64(b.N * benchReaders * benchPolls)
 	fetched, all := 0, len(fw.Hits(deskHost))
+	isSource := map[string]bool{}
 	for _, s := range sources {
 		u, _ := url.Parse(s)
 		n, _, _ := fw.deskHits(u.Path)
 		fetched += n
+		isSource[u.Path] = true
 	}
+	var others []string
+	for _, h := range fw.Hits(deskHost) {
+		if !isSource[h.Path] {
+			others = append(others, h.Path)
+		}
+	}
+	b.Logf("the site's requests besides the sources: %v", others)
 	b.ReportMetric(requests/gwTime.Seconds(), "req/s")
 	b.ReportMetric(percentile(gw, 50), "p50-ms")
 	b.ReportMetric(percentile(gw, 99), "p99-ms")
@@ -105,6 +117,7 @@ func BenchmarkGatewayPublicCache(b *testing.B) {
 	b.ReportMetric(float64(fetched), "source-fetches")
 	b.ReportMetric(float64(all), "site-requests")
 	b.ReportMetric(float64(peakRSS(b, g.cmd.Process.Pid))/(1<<20), "gateway-maxrss-MiB")
+	b.ReportMetric(float64(warmRSS)/(1<<20), "warm-maxrss-MiB")
 	if fetched != benchSources {
 		b.Errorf("the site saw %d requests for the %d sources, want one each", fetched, benchSources)
 	}

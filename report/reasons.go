@@ -18,6 +18,7 @@ const (
 	ReasonFeedAnchor              = "feed-anchor"               // host, items
 	ReasonFeedGuess               = "feed-guess"                // host, path, items
 	ReasonFeed                    = "feed"                      // host
+	ReasonFeedDerived             = "feed-derived"              // host, rule, items
 	// No feed, but something to follow.
 	ReasonNewsSitemap            = "news-sitemap"             // host, urls
 	ReasonNewsSitemapDepartments = "news-sitemap-departments" // host, departments
@@ -145,6 +146,8 @@ func mainSentence(code string, a argReader) string {
 		return fmt.Sprintf("%s does not announce a feed, but one answers at the usual address %s (%d items).%s", host, path, a.int("items"), homeAfter(a))
 	case ReasonFeed:
 		return host + " has a feed." + homeAfter(a)
+	case ReasonFeedDerived:
+		return fmt.Sprintf("%s does not announce this feed, but the platform serves it at an address its pages follow (rule %s); it has %d items.%s", host, a.str("rule"), a.int("items"), homeAfter(a))
 	case ReasonNewsSitemap:
 		return fmt.Sprintf("%s has no feed, but its news sitemap lists the latest articles with titles and times (%d URLs); subscribe to it like a feed.%s", host, a.int("urls"), homeAfter(a))
 	case ReasonNewsSitemapDepartments:

@@ -47,8 +47,13 @@ type Feed struct {
 	URL    string `json:"url"`
 	Title  string `json:"title"`
 	Format string `json:"format"` // "rss", "atom" or "json"
-	// Via is how it was found: ViaLink, ViaAnchor or ViaGuess.
-	Via   string `json:"via"`
+	// Via is how it was found: ViaLink, ViaAnchor, ViaGuess or
+	// ViaDerived.
+	Via string `json:"via"`
+	// Rule names the platform rule that derived a ViaDerived feed from
+	// the page's URL ("youtube-channel", "github-releases", ...;
+	// docs/platforms.md).
+	Rule  string `json:"rule,omitempty"`
 	Items int    `json:"items"`
 	// Newest is the date of the newest item (RFC 3339), when known.
 	Newest   string `json:"newest,omitempty"`
@@ -67,8 +72,10 @@ type Feed struct {
 	PreviewArgs map[string]any `json:"preview_args,omitempty"`
 	// Broken is set when fetching the feed gave an error status or
 	// something that is not a feed.
-	Broken bool   `json:"broken,omitempty"`
-	Hub    string `json:"hub,omitempty"`
+	Broken bool `json:"broken,omitempty"`
+	// Hub is the previewed feed's WebSub hub: the one the feed names, else
+	// the one its response's Link headers name.
+	Hub string `json:"hub,omitempty"`
 	// Headlines are the newest items of a previewed feed (at most
 	// MaxHeadlines), newest first.
 	Headlines []Headline `json:"headlines,omitempty"`

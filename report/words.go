@@ -47,6 +47,9 @@ const (
 	ViaLink   = "link"   // advertised in a <link rel="alternate">
 	ViaAnchor = "anchor" // a feed-like link on the page
 	ViaGuess  = "guess"  // answered at a usual path
+	// ViaDerived: a feed the platform serves, derived from the page's URL
+	// by a platform rule (Feed.Rule) with no request.
+	ViaDerived = "derived"
 )
 
 // Sitemap kinds (Sitemap.Kind).

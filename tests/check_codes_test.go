@@ -128,6 +128,7 @@ var shapeCases = []struct {
 	{"no dates at all", "date-missing", "warning", map[string]any{"items": 4}, nil, false},
 	{"json future item", "item-future", "warning", map[string]any{"line": 0, "item": 1, "date": "2099-01-01T00:00:00Z", "hours": 50, "element": "date_published"}, map[string]any{"format": "json"}, false},
 	{"one more", "more", "error", map[string]any{"code": "host", "more": 1}, nil, false},
+	{"updates pushed, health", "hub", "note", map[string]any{"hub": "https://websub.example.net/"}, nil, false},
 
 	{"a newer host's code", "from-the-future", "error", map[string]any{"line": 1}, nil, true},
 	{"fetch without a word", "fetch", "error", nil, nil, true},

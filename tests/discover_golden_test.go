@@ -36,7 +36,7 @@ const goldenFile = "testdata/discover_golden.json"
 // written, by the object they belong to; the comparison drops them.
 var addedFields = map[string][]string{
 	"report":  {"reason_code", "reason_args"},
-	"feed":    {"headlines", "health", "preview_code", "preview_args"},
+	"feed":    {"headlines", "health", "preview_code", "preview_args", "rule"},
 	"sitemap": {"health"},
 	"section": {"name"},
 	"row":     {"sent"},

@@ -153,6 +153,7 @@ export const FINDINGS = {
   "self-missing": (a) => ["health_self_missing", { element: a.element, url: a.url }],
   "self-mismatch": (a) => ["health_self_mismatch", { element: a.element, self: a.self, url: a.url }],
   "no-hub": () => ["finding_no_hub", {}],
+  hub: (a) => (typeof a.hub === "string" ? ["health_hub", { hub: a.hub }] : null),
   "id-missing": (a) => ["finding_id_missing", { missing: plain(a.missing), items: plain(a.items), element: a.element }],
   "id-duplicate": (a, f, r) =>
     r.format === "json"

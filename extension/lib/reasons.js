@@ -225,6 +225,8 @@ function mainSentence(code, a) {
       return withHome(t("reason_feed_guess", { host, path, items: tn("items", int(a, "items")) }), a);
     case "feed":
       return withHome(t("reason_feed", { host }), a);
+    case "feed-derived":
+      return withHome(t("reason_feed_derived", { host, items: tn("items", int(a, "items")), rule: str(a, "rule") }), a);
     case "news-sitemap":
       return withHome(t("reason_news_sitemap", { host, urls: tn("urls", int(a, "urls")) }), a);
     case "news-sitemap-departments":

@@ -65,7 +65,7 @@ export function healthLine(health) {
   return el(
     "ul",
     { class: "health meta", "aria-label": t("health_label") },
-    ...items.map((h) => el("li", { class: `finding ${h.level === "error" ? "error" : "warning"}`, "data-code": String(h.code || "") }, healthText(h))),
+    ...items.map((h) => el("li", { class: `finding ${h.level === "error" ? "error" : h.level === "note" ? "note" : "warning"}`, "data-code": String(h.code || "") }, healthText(h))),
   );
 }
 

@@ -25,7 +25,9 @@ import (
 // derived when that one is. not lists words the first capture must not
 // be, in any case (a platform's own pages: github.com/settings). feed is
 // the feed's URL, its captures written into it, with {host} for the
-// page's host.
+// page's host; a row without one derives nothing from the URL (the page
+// names its feed) but still marks the platform's page for the toolbar
+// icon (PlatformPatterns).
 type platformRule struct {
 	name, host, path, not, format, feed string
 }
@@ -67,6 +69,11 @@ var platformRules = [...]platformRule{
 	{"youtube-playlist", hostsYouTube + " youtu.be", "/playlist?list", "", "atom", "https://www.youtube.com/feeds/videos.xml?playlist_id={1}"},
 	{"youtube-playlist", hostsYouTube, "/watch?list", "", "atom", "https://www.youtube.com/feeds/videos.xml?playlist_id={1}"},
 	{"youtube-playlist", "youtu.be", "*?list", "", "atom", "https://www.youtube.com/feeds/videos.xml?playlist_id={2}"},
+	// An @handle page and a watch page name their channel only in the
+	// page (canonical link, channelId: pageAliases): rows with no feed,
+	// for the toolbar icon's URL patterns (PlatformPatterns).
+	{"youtube-handle", hostsYouTube, "/@*/**", "", "", ""},
+	{"youtube-watch", hostsYouTube, "/watch", "", "", ""},
 	// GitHub: a releases or tags page's own feed first, then a
 	// repository's commits, releases and tags (Miniflux's order), a user's
 	// or an organisation's activity.
@@ -186,7 +193,9 @@ func derive(u *url.URL, cms string) []Feed {
 		}
 		caps = append([]string{sub}, c...)
 		matched, done = true, platformOf(r.name)
-		out = appendDerived(out, r, host, caps)
+		if r.feed != "" {
+			out = appendDerived(out, r, host, caps)
+		}
 	}
 	return out
 }

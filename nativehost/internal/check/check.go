@@ -420,7 +420,7 @@ func (r *run) feedRules(resp *fetch.Response, sum *feed.Summary, items []feedIte
 		r.add(Gzip(resp.Header, len(resp.Body), hsrc("Content-Encoding"))...)
 	}
 	r.add(SelfLink(resp.URL, sum.SelfLink, format, src)...)
-	r.add(Hub(sum.Hub, src)...)
+	r.add(Hub(FeedHub(resp, sum), src)...)
 	fs, dated := itemRules(items, format, r.o.Now(), src)
 	r.add(fs...)
 	r.add(Newest(sum.Newest, sum.Items, dated, r.o.Now(), src)...)

@@ -5,8 +5,10 @@ import (
 	"time"
 
 	"feedscout/nativehost/internal/feed"
+	"feedscout/nativehost/internal/fetch"
 	"feedscout/nativehost/internal/sitemap"
 	"feedscout/report"
+	"feedscout/wasm/classify"
 )
 
 // Health lines: the rules of Run applied to what discovery already
@@ -18,8 +20,10 @@ import (
 
 // FeedHealth is the health of a feed fetched from fetched (its final URL)
 // with header h, body size bytes, summarised as sum: Content-Type,
-// validators, gzip, rel=self, the hub, the newest item's age. Notes are
-// left out: a health line says what costs readers something.
+// validators, gzip, rel=self, the newest item's age, and its WebSub hub
+// (sum.Hub, the feed's or its headers': FeedHub). Notes are left out (a
+// health line says what costs readers something) but one: updates are
+// pushed (Pushed), the good news a reader choosing a feed wants to know.
 func FeedHealth(fetched string, h http.Header, bytes int, notModified bool, sum *feed.Summary, now time.Time) []report.Finding {
 	var fs []report.Finding
 	fs = append(fs, FeedContentType(h, sum.Format, nil)...)
@@ -33,7 +37,18 @@ func FeedHealth(fetched string, h http.Header, bytes int, notModified bool, sum 
 		dated = 1
 	}
 	fs = append(fs, Newest(sum.Newest, sum.Items, dated, now, nil)...)
-	return withoutNotes(fs)
+	fs = withoutNotes(fs)
+	return append(fs, Pushed(sum.Hub, nil)...)
+}
+
+// FeedHub is a fetched feed's WebSub hub: the one the feed names
+// (link rel="hub", a JSON Feed's hubs), else the one its response's Link
+// headers name (W3C WebSub section 4: either is discovery).
+func FeedHub(resp *fetch.Response, sum *feed.Summary) string {
+	if sum.Hub != "" {
+		return sum.Hub
+	}
+	return classify.HeaderHub(resp.URL, resp.Header.Values("Link"))
 }
 
 // SitemapHealth is the health of a news sitemap with header h, parsed as

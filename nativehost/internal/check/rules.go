@@ -59,6 +59,7 @@ const (
 	CodeSelfMissing     = "self-missing"      // no rel=self
 	CodeSelfMismatch    = "self-mismatch"     // rel=self is another URL
 	CodeHub             = "no-hub"            // no WebSub hub
+	CodePushed          = "hub"               // a WebSub hub: updates are pushed (health lines)
 	CodeIDMissing       = "id-missing"        // items without an id
 	CodeIDDuplicate     = "id-duplicate"      // an id used twice
 	CodeDateUnparseable = "date-unparseable"  // an item date in no standard form
@@ -80,7 +81,7 @@ var Codes = []string{
 	CodeNotNews, CodeNewsPublication, CodeNewsLanguage, CodeNewsName, CodeNewsTitle,
 	CodeNewsDate, CodeNewsOld, CodeNewsFuture, CodeNewsLimit, CodeHost, CodeScheme,
 	CodeDuplicateLoc, CodeURLLimit, CodeContentType, CodeNotFeed, CodeFeedBroken,
-	CodeValidators, CodeConditional, CodeGzip, CodeSelfMissing, CodeSelfMismatch, CodeHub,
+	CodeValidators, CodeConditional, CodeGzip, CodeSelfMissing, CodeSelfMismatch, CodeHub, CodePushed,
 	CodeIDMissing, CodeIDDuplicate, CodeDateUnparseable, CodeDateMissing, CodeStale,
 	CodeFutureItem, CodeMoreLikeThis, CodeNoItems,
 }
@@ -227,6 +228,17 @@ func Hub(hub string, src *report.Source) []report.Finding {
 	}
 	return []report.Finding{finding(report.LevelNote, CodeHub,
 		`No WebSub hub (link rel="hub"): readers learn of new items only by polling.`, src)}
+}
+
+// Pushed is the WebSub rule's good news, the one note a health line
+// keeps: the feed names a hub, so a reader that subscribes to it learns
+// of new items at once instead of polling.
+func Pushed(hub string, src *report.Source) []report.Finding {
+	if hub == "" {
+		return nil
+	}
+	return []report.Finding{finding(report.LevelNote, CodePushed,
+		fmt.Sprintf("Updates are pushed: the feed names the WebSub hub %s.", hub), src, "hub", hub)}
 }
 
 // Newest is the freshness rule of a feed: its newest item's age.

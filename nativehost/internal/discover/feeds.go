@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"feedscout/nativehost/internal/check"
 	"feedscout/nativehost/internal/feed"
 	"feedscout/nativehost/internal/fetch"
 	"feedscout/report"
@@ -35,7 +36,8 @@ func (r *run) setPreview(f *report.Feed, p preview) {
 }
 
 // listAdvertised puts the page's advertised feeds into the report,
-// unchecked.
+// unchecked, and after them, in the smart order, the feeds its platform
+// rules derived (Via ViaDerived, with the rule's name).
 func (r *run) listAdvertised(p *classify.Page) {
 	why := preview{code: report.PreviewListed}
 	if r.smart() {
@@ -45,8 +47,15 @@ func (r *run) listAdvertised(p *classify.Page) {
 		if len(f.URL) > maxURL || r.hasFeed(f.URL) {
 			continue
 		}
+		via := report.ViaLink
+		if f.Rule != "" {
+			if !r.smart() {
+				continue // the article order is the source article's: advertised feeds only
+			}
+			via = report.ViaDerived
+		}
 		r.rep.Feeds = append(r.rep.Feeds, report.Feed{
-			URL: f.URL, Title: clip(f.Title), Format: f.Format, Via: report.ViaLink,
+			URL: f.URL, Title: clip(f.Title), Format: f.Format, Via: via, Rule: f.Rule,
 			Comments: f.Comments, Scope: f.Scope,
 		})
 		r.setPreview(&r.rep.Feeds[len(r.rep.Feeds)-1], why)
@@ -71,7 +80,8 @@ func (r *run) advertised(p *classify.Page) step {
 }
 
 // checkAdvertised fetches the main advertised feed (the first that is not
-// a comments feed) to validate and preview it, and the next one when
+// a comments feed; a derived one when the page advertises none) to
+// validate and preview it, and the next one when
 // robots.txt disallows it, fetching it fails or it turns out broken, up to
 // maxPreviews; the others stay listed as not fetched. An advertised feed
 // that could not be fetched for a reason other than being broken
@@ -81,13 +91,13 @@ func (r *run) checkAdvertised() {
 	defer r.publicFirst()
 	tries := 0
 	for _, f := range r.rep.Feeds {
-		if f.Via == report.ViaLink && r.tried[f.URL] {
+		if listed(f) && r.tried[f.URL] {
 			tries++
 		}
 	}
 	for i := range r.rep.Feeds {
 		f := &r.rep.Feeds[i]
-		if f.Via != report.ViaLink || f.Comments || f.Broken {
+		if !listed(*f) || f.Comments || f.Broken {
 			continue
 		}
 		if f.Checked {
@@ -106,6 +116,11 @@ func (r *run) checkAdvertised() {
 		}
 	}
 }
+
+// listed reports whether f came from the page: advertised, or derived
+// from its URL by a platform rule. checkAdvertised previews those in
+// their order, the advertised ones first.
+func listed(f report.Feed) bool { return f.Via == report.ViaLink || f.Via == report.ViaDerived }
 
 // publicFirst moves the advertised feeds that could not be fetched
 // (robots.txt disallows them, the fetch failed) after the others, in their
@@ -179,6 +194,7 @@ func summarize(resp *fetch.Response) (*feed.Summary, []report.Headline, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	sum.Hub = check.FeedHub(resp, sum)
 	items, err := feed.Items(resp.Body, ct)
 	if err != nil {
 		return sum, nil, nil

@@ -3,6 +3,7 @@ package discover
 import (
 	"errors"
 	"net/url"
+	"slices"
 	"strings"
 
 	"feedscout/nativehost/internal/fetch"
@@ -104,8 +105,42 @@ func (r *run) homeStep() step {
 	if err != nil {
 		return step{problem: &report.Problem{Word: report.ProblemUnreadable}}
 	}
+	page.Feeds = withHeaderFeeds(page.Feeds, classify.HeaderFeeds(resp.URL, resp.Header.Values("Link")))
 	r.home = page
 	return step{}
+}
+
+// withHeaderFeeds puts the feeds a page's Link headers advertise (RFC
+// 8288: what the host sees of a page and the browser's copy does not)
+// after the ones its <link> elements advertise and before the derived
+// ones, each once.
+func withHeaderFeeds(feeds, header []classify.Feed) []classify.Feed {
+	if len(header) == 0 {
+		return feeds
+	}
+	i := 0
+	for i < len(feeds) && feeds[i].Rule == "" {
+		i++
+	}
+	out := append([]classify.Feed{}, feeds[:i]...)
+	for _, h := range header {
+		if !slices.ContainsFunc(feeds, func(f classify.Feed) bool { return f.URL == h.URL }) {
+			out = append(out, h)
+		}
+	}
+	return append(out, feeds[i:]...)
+}
+
+// urlPage is what the platform rules derive from the URL discovery was
+// asked about when the browser sent no copy of the page (the CLI's
+// discover https://github.com/OWNER/REPO): a page of its derived feeds
+// only, nil when they derive none.
+func urlPage(siteURL string) *classify.Page {
+	feeds, err := classify.Platform(siteURL)
+	if err != nil || len(feeds) == 0 {
+		return nil
+	}
+	return &classify.Page{URL: siteURL, Feeds: feeds}
 }
 
 // reroot moves the root to u's scheme and host when they are the site's

@@ -92,6 +92,9 @@ func (r *run) feedReason(args map[string]any) string {
 		case report.ViaAnchor:
 			args["items"] = f.Items
 			return report.ReasonFeedAnchor
+		case report.ViaDerived:
+			args["rule"], args["items"] = f.Rule, f.Items
+			return report.ReasonFeedDerived
 		default:
 			args["path"], args["items"] = pathOf(f.URL), f.Items
 			return report.ReasonFeedGuess

@@ -44,13 +44,16 @@ type Options struct {
 
 // run is the state of one discovery.
 type run struct {
-	ctx   context.Context
-	opt   Options
-	site  *fetch.Site
-	root  *url.URL // where paths are resolved: the site, or its twin it moved to
-	host  string   // the host asked about, for the sentences
-	rules *robots.Rules
-	rep   *report.Report
+	ctx  context.Context
+	opt  Options
+	site *fetch.Site
+	root *url.URL // where paths are resolved: the site, or its twin it moved to
+	host string   // the host asked about, for the sentences
+	// siteURL is the URL asked about, whole: the platform rules read it
+	// when the browser sent no page (urlPage).
+	siteURL string
+	rules   *robots.Rules
+	rep     *report.Report
 
 	home      *classify.Page // the homepage, classified (nil until known)
 	homeTried bool           // fetching it was attempted (or not needed)
@@ -129,7 +132,7 @@ func Run(ctx context.Context, client *fetch.Client, siteURL string, o Options) (
 	ctx, cancel := context.WithTimeout(ctx, o.Deadline)
 	defer cancel()
 	r := &run{
-		ctx: ctx, opt: o, root: root, host: root.Hostname(),
+		ctx: ctx, opt: o, root: root, host: root.Hostname(), siteURL: u.String(),
 		rep:   &report.Report{Site: root.String(), Order: o.Order, Feeds: []report.Feed{}, Sitemaps: []report.Sitemap{}, Sections: []report.Section{}, Requests: []fetch.Row{}},
 		tried: map[string]bool{}, gone: map[string]bool{}, previews: map[string]preview{},
 	}

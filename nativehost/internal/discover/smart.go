@@ -48,6 +48,9 @@ func (r *run) smartOrder() {
 		r.reroot(moved)
 	}
 	tab, isHome := r.tabPage()
+	if tab == nil && r.opt.Page == nil {
+		tab = urlPage(r.siteURL)
+	}
 	if isHome {
 		r.home, r.homeTried = tab, true
 		r.rep.HomeFromPage = true

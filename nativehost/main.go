@@ -37,7 +37,8 @@ const usage = `usage:
   feedscout-host opml [--reader any|newsboat|freshrss|rss-bridge] [--gateway URL] [--bridge URL] [--state DIR] [--sections N] [REPORTS.jsonl]   (discover --json reports, stdin by default)
   feedscout-host install [--browser NAME] [--profile DIR]
   feedscout-host install --serve [--addr 127.0.0.1:8765] [--state DIR] [--min-interval D] [--no-start]
-  feedscout-host uninstall [--browser NAME] [--profile DIR] | uninstall --serve
+  feedscout-host install --serve --public BASE [--addr HOST:PORT] [--tls-cert FILE --tls-key FILE] [--state /var/lib/DIR] [--no-start]   (a systemd system service, as root)
+  feedscout-host uninstall [--browser NAME] [--profile DIR] | uninstall --serve [--public]
   feedscout-host version
 Started by a browser (chrome-extension://ID/ or Firefox's manifest path and
 add-on id), it speaks native messaging on stdin/stdout; see PROTOCOL.md.

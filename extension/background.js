@@ -11,6 +11,8 @@
 
 import { HOST, PORT, CODES, MAX_REQUEST, ANSWER_TIMEOUT_MS, IDLE_CLOSE_MS, hostErrorCode, hostErrorSentence, isRequest, requestBytes } from "./lib/protocol.js";
 import { prime } from "./lib/wasmcache.js";
+// The toolbar icon on platform pages and the opt-in count of a page's feeds.
+import "./glance.js";
 
 /**
  * @type {chrome.runtime.Port|null} the one native port, opened on first

@@ -65,10 +65,21 @@ func TestManifestAsksForLittle(t *testing.T) {
 	for _, p := range m["permissions"].([]any) {
 		perms = append(perms, p.(string))
 	}
-	if want := []string{"activeTab", "scripting", "storage", "nativeMessaging"}; !reflect.DeepEqual(perms, want) {
+	// declarativeContent (issue 27) sets the toolbar icon on platform
+	// pages by their address alone; it reads no page.
+	if want := []string{"activeTab", "scripting", "storage", "nativeMessaging", "declarativeContent"}; !reflect.DeepEqual(perms, want) {
 		t.Errorf("permissions = %v, want exactly %v", perms, want)
 	}
-	for _, k := range []string{"host_permissions", "optional_permissions", "optional_host_permissions", "content_scripts", "web_accessible_resources", "externally_connectable"} {
+	// Every page, asked for only when the user turns on the count of a
+	// page's feeds (off by default).
+	var optional []string
+	for _, p := range m["optional_host_permissions"].([]any) {
+		optional = append(optional, p.(string))
+	}
+	if want := []string{"http://*/*", "https://*/*"}; !reflect.DeepEqual(optional, want) {
+		t.Errorf("optional_host_permissions = %v, want exactly %v", optional, want)
+	}
+	for _, k := range []string{"host_permissions", "optional_permissions", "content_scripts", "web_accessible_resources", "externally_connectable"} {
 		if _, ok := m[k]; ok {
 			t.Errorf("manifest has %s; the extension needs none", k)
 		}

@@ -93,6 +93,8 @@ func run(src, dst, xpi string) error {
 // firefoxManifest rewrites the Chromium manifest for Firefox:
 //   - no "key" (Firefox: "unexpected property"; the gecko id is the id) and
 //     no "minimum_chrome_version";
+//   - no "declarativeContent" permission (Firefox has no such API and
+//     lints it as an unknown permission);
 //   - background: "scripts" naming the service worker's file, no
 //     "service_worker" (Firefox runs background scripts as an event page and
 //     ignores a service worker, with a lint warning);
@@ -110,6 +112,9 @@ func firefoxManifest(raw []byte) ([]byte, error) {
 	}
 	m.del("key")
 	m.del("minimum_chrome_version")
+	if err := dropPermission(m, "declarativeContent"); err != nil {
+		return nil, err
+	}
 
 	bgRaw, ok := m.get("background")
 	if !ok {
@@ -328,5 +333,25 @@ func writeXPI(dir string, names []string, path string) error {
 	if err := os.Rename(tmp, path); err != nil {
 		return fmt.Errorf("write xpi: %w", err)
 	}
+	return nil
+}
+
+// dropPermission removes name from the manifest's permissions.
+func dropPermission(m *object, name string) error {
+	raw, ok := m.get("permissions")
+	if !ok {
+		return nil
+	}
+	var perms []string
+	if err := json.Unmarshal(raw, &perms); err != nil {
+		return fmt.Errorf("permissions: %w", err)
+	}
+	kept := perms[:0]
+	for _, p := range perms {
+		if p != name {
+			kept = append(kept, p)
+		}
+	}
+	m.set("permissions", mustJSON(kept))
 	return nil
 }

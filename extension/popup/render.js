@@ -35,6 +35,8 @@ export function feedRow(f, site) {
   const title = oneLine(f.title) || f.url;
   const badges = [el("span", { class: "badge" }, formatName(f.format))];
   if (f.comments) badges.push(el("span", { class: "badge comments" }, t("badge_comments")));
+  // A feed a platform rule derived from the page's address (rule: its name).
+  if (f.rule) badges.push(el("span", { class: "badge derived", "data-rule": String(f.rule) }, t("feed_derived", { rule: String(f.rule) })));
   const meta = [];
   // A feed the host did not read has no item count, only the reason why.
   if (f.checked !== false && Number.isFinite(f.items)) meta.push(tn("items", f.items));

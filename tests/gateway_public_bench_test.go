@@ -33,7 +33,7 @@ const (
 // interval) and in all (robots.txt and the sections sitemap besides), and
 // the gateway process's peak RSS (VmHWM; goal under 64 MiB), also as it
 // was once the cache was filled, before the readers came
-// (warm-maxrss-MiB). Baseline in
+// (warm-maxrss-MiB), and its largest Go heap (GODEBUG=gctrace=1, MB). Baseline in
 // the same run, same readers and load: a static net/http server in the
 // test process answering every poll with one cached feed of the same size
 // (baseline-req/s, baseline-p50/p99-ms); ratio is the gateway's req/s
@@ -42,7 +42,8 @@ const (
 //	FEEDSCOUT_DIST=... go test ./tests -run '^$' -bench GatewayPublicCache -benchtime 3x
 func BenchmarkGatewayPublicCache(b *testing.B) {
 	fw := startFollowWeb(b, benchSources-3, 300)
-	g := startPublicGateway(b, fw.env, fw.state)
+	// gctrace: the gateway's Go heap at each collection, on its stderr.
+	g := startPublicGateway(b, append(append([]string(nil), fw.env...), "GODEBUG=gctrace=1"), fw.state)
 	var sources []string
 	for _, s := range fw.desk.Sections {
 		sources = append(sources, fw.desk.URL("/section/"+s+"/"))
@@ -118,6 +119,7 @@ func BenchmarkGatewayPublicCache(b *testing.B) {
 	b.ReportMetric(float64(all), "site-requests")
 	b.ReportMetric(float64(peakRSS(b, g.cmd.Process.Pid))/(1<<20), "gateway-maxrss-MiB")
 	b.ReportMetric(float64(warmRSS)/(1<<20), "warm-maxrss-MiB")
+	b.ReportMetric(gcPeak(g.stderr()), "gateway-peak-heap-MB")
 	if fetched != benchSources {
 		b.Errorf("the site saw %d requests for the %d sources, want one each", fetched, benchSources)
 	}

@@ -14,7 +14,7 @@ import (
 // tests/testdata/miniflux) on a temporary PostgreSQL 15 cluster subscribes
 // through its REST API to the signed gateway URLs (`feedscout-host sign`)
 // of an Asahi news sitemap department and a Nikkei section, served by
-// `serve --public`; it refreshes them, and the entries it keeps have the
+// `serve --public`, and of the department as a JSON Feed (format=json); it refreshes them, and the entries it keeps have the
 // titles and links of the entries `feedscout-host feed` makes of the same
 // sources, no more and no fewer. The refresh within the gateway's interval
 // costs the sites nothing (the gateway answers from its cache); the
@@ -55,6 +55,11 @@ func TestReaderMiniflux(t *testing.T) {
 	if hosts := w.HitHosts(); len(hosts) != 0 {
 		t.Errorf("refused subscriptions made requests to %v", hosts)
 	}
+	// The department once more as a JSON Feed (format=json, signed for
+	// it), which Miniflux reads too.
+	sources = append(sources, sources[0])
+	signed = append(signed, signURLs(t, state, g.base, "json", sources[0])[0])
+	formats := []string{"atom", "atom", "json"}
 	for i, src := range sources {
 		id := mf.Subscribe(t, signed[i])
 		if f := mf.Feed(t, id); f.FeedURL != signed[i] || f.ErrorCount != 0 {
@@ -74,7 +79,7 @@ func TestReaderMiniflux(t *testing.T) {
 			t.Fatalf("feed %s: exit %d: %s", src, code, errOut)
 		}
 		want := parseAtom(t, out).Entries
-		t.Logf("%s: miniflux has %d entries, feed makes %d", src, len(got), len(want))
+		t.Logf("%s (%s): miniflux has %d entries, feed makes %d", src, formats[i], len(got), len(want))
 		if len(want) == 0 {
 			t.Fatalf("%s: feed made no entries", src)
 		}

@@ -13,6 +13,7 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"encoding/base64"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -108,16 +109,38 @@ func (w lockedWriter) Write(p []byte) (int, error) {
 
 // startPublicGateway starts `serve --public http://127.0.0.1:PORT --addr
 // 127.0.0.1:PORT --state STATE ARGS...` on a spare loopback port: BASE is
-// its own listen address, as a reader on this machine reaches it.
+// its own listen address, as a reader on this machine reaches it. A port
+// taken between FreePort and the gateway's listen is tried again with
+// another.
 func startPublicGateway(t testing.TB, env []string, state string, args ...string) *publicGateway {
 	t.Helper()
-	addr := "127.0.0.1:" + strconv.Itoa(readertest.FreePort(t))
-	return startPublicAt(t, env, "http://"+addr, addr, append([]string{"--state", state}, args...)...)
+	for try := 0; ; try++ {
+		addr := "127.0.0.1:" + strconv.Itoa(readertest.FreePort(t))
+		g, err := tryPublic(t, env, "http://"+addr, addr, append([]string{"--state", state}, args...)...)
+		if err == nil {
+			return g
+		}
+		if try == 2 || !strings.Contains(g.stderr(), "address already in use") {
+			t.Fatal(err)
+		}
+	}
 }
 
 // startPublicAt starts `serve --public base --addr addr ARGS...` and waits
-// until addr accepts connections; SIGTERM when the test ends.
+// until it says it listens there; SIGTERM when the test ends.
 func startPublicAt(t testing.TB, env []string, base, addr string, args ...string) *publicGateway {
+	t.Helper()
+	g, err := tryPublic(t, env, base, addr, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// tryPublic is startPublicAt returning its failure: the gateway exited, or
+// did not say within 10 s that it listens on addr (its stderr line
+// "listening on ADDR", printed once the port is its own).
+func tryPublic(t testing.TB, env []string, base, addr string, args ...string) (*publicGateway, error) {
 	t.Helper()
 	g := &publicGateway{base: base, addr: addr}
 	g.cmd = exec.Command(hostBinary(t), append([]string{"serve", "--public", base, "--addr", addr}, args...)...)
@@ -134,17 +157,16 @@ func startPublicAt(t testing.TB, env []string, base, addr string, args ...string
 	for {
 		select {
 		case <-done:
-			t.Fatalf("serve --public %s exited at start: %s", base, g.stderr())
+			return g, fmt.Errorf("serve --public %s --addr %s exited at start: %s", base, addr, g.stderr())
 		default:
 		}
-		if c, err := net.DialTimeout("tcp", addr, time.Second); err == nil {
-			c.Close()
-			return g
+		if strings.Contains(g.stderr(), "listening on "+addr) {
+			return g, nil
 		}
 		if time.Now().After(end) {
-			t.Fatalf("serve --public %s did not listen on %s within 10 s: %s", base, addr, g.stderr())
+			return g, fmt.Errorf("serve --public %s did not say it listens on %s within 10 s: %s", base, addr, g.stderr())
 		}
-		time.Sleep(50 * time.Millisecond)
+		time.Sleep(20 * time.Millisecond)
 	}
 }
 

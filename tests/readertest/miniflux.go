@@ -10,7 +10,6 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -28,7 +27,7 @@ type Miniflux struct {
 	Base           string
 	user, password string
 	client         *http.Client
-	log            *bytes.Buffer
+	log            *logBuffer
 }
 
 // MinifluxEntry is one entry as Miniflux's API returns it.
@@ -61,62 +60,50 @@ type MinifluxFeed struct {
 func StartMiniflux(t testing.TB, pg *Postgres, db string, env ...string) *Miniflux {
 	t.Helper()
 	bin := Tool(t, MinifluxBinary)
-	port := FreePort(t)
-	m := &Miniflux{
-		Base: "http://127.0.0.1:" + strconv.Itoa(port), user: "admin", password: "feedscout-test-password",
-		client: &http.Client{Timeout: 2 * time.Minute, Transport: &http.Transport{Proxy: nil}},
-		log:    &bytes.Buffer{},
-	}
-	home := t.TempDir()
-	cmd := exec.Command(bin)
-	cmd.Dir = home
-	cmd.Env = append([]string{
-		"PATH=" + os.Getenv("PATH"), "HOME=" + home,
-		"DATABASE_URL=" + pg.URL(db), "RUN_MIGRATIONS=1",
-		"CREATE_ADMIN=1", "ADMIN_USERNAME=" + m.user, "ADMIN_PASSWORD=" + m.password,
-		"LISTEN_ADDR=127.0.0.1:" + strconv.Itoa(port),
-		// Polling left to the test: its scheduler would refresh on its
-		// own every POLLING_FREQUENCY minutes (default 60).
-		"POLLING_FREQUENCY=1440", "LOG_LEVEL=debug",
-	}, env...)
-	cmd.Stdout, cmd.Stderr = m.log, m.log
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("start miniflux: %v", err)
-	}
-	done := make(chan struct{})
-	go func() { cmd.Wait(); close(done) }()
-	t.Cleanup(func() {
-		cmd.Process.Signal(syscall.SIGTERM)
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			cmd.Process.Kill()
-			<-done
+	for try := 0; ; try++ {
+		port := FreePort(t)
+		m := &Miniflux{
+			Base: "http://127.0.0.1:" + strconv.Itoa(port), user: "admin", password: "feedscout-test-password",
+			client: &http.Client{Timeout: 2 * time.Minute, Transport: &http.Transport{Proxy: nil}},
 		}
-	})
-	ready := waitUntil(60*time.Second, func() bool {
-		select {
-		case <-done:
-			return true
-		default:
-		}
-		resp, err := m.client.Get(m.Base + "/healthcheck")
+		home := t.TempDir()
+		cmd := exec.Command(bin)
+		cmd.Dir = home
+		cmd.Env = append([]string{
+			"PATH=" + os.Getenv("PATH"), "HOME=" + home,
+			"DATABASE_URL=" + pg.URL(db), "RUN_MIGRATIONS=1",
+			"CREATE_ADMIN=1", "ADMIN_USERNAME=" + m.user, "ADMIN_PASSWORD=" + m.password,
+			"LISTEN_ADDR=127.0.0.1:" + strconv.Itoa(port),
+			// Polling left to the test: its scheduler would refresh on
+			// its own every POLLING_FREQUENCY minutes (default 60).
+			"POLLING_FREQUENCY=1440", "LOG_LEVEL=debug",
+		}, env...)
+		s, err := startServer(t, cmd)
 		if err != nil {
-			return false
+			t.Fatal(err)
 		}
-		resp.Body.Close()
-		return resp.StatusCode == http.StatusOK
-	})
-	select {
-	case <-done:
-		t.Fatalf("miniflux exited at start:\n%s", m.log)
-	default:
+		m.log = s.log
+		ready := waitUntil(60*time.Second, func() bool {
+			if s.exited() {
+				return true
+			}
+			resp, err := m.client.Get(m.Base + "/healthcheck")
+			if err != nil {
+				return false
+			}
+			resp.Body.Close()
+			return resp.StatusCode == http.StatusOK
+		})
+		switch {
+		case s.portTaken() && try < 2:
+			continue
+		case s.exited():
+			t.Fatalf("miniflux exited at start:\n%s", m.log)
+		case !ready:
+			t.Fatalf("miniflux did not answer /healthcheck within 60 s:\n%s", m.log)
+		}
+		return m
 	}
-	if !ready {
-		t.Fatalf("miniflux did not answer /healthcheck within 60 s:\n%s", m.log)
-	}
-	return m
 }
 
 // Log is what Miniflux printed so far (for a failing test's message).

@@ -1,7 +1,6 @@
 package readertest
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"net/http"
@@ -9,8 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
-	"sync"
-	"syscall"
+	"strings"
 	"testing"
 	"time"
 )
@@ -32,22 +30,11 @@ type RSSBridge struct {
 	// Dir is its overlay: PATH_ROOT with the whitelist and cache of the
 	// test's own.
 	Dir string
-	mu  sync.Mutex
-	log bytes.Buffer
+	log *logBuffer
 }
 
 // Log is what php -S printed so far (one line per request).
-func (b *RSSBridge) Log() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.log.String()
-}
-
-func (b *RSSBridge) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.log.Write(p)
-}
+func (b *RSSBridge) Log() string { return b.log.String() }
 
 // StartRSSBridge serves Debian's RSS-Bridge with `php -S 127.0.0.1:PORT`
 // from an overlay in a temporary directory, so nothing under /etc or /var
@@ -79,54 +66,35 @@ func StartRSSBridge(t testing.TB, proxy, caFile string) *RSSBridge {
 	if err := overlay(b.Dir); err != nil {
 		t.Fatalf("make rss-bridge overlay: %v", err)
 	}
-	port := FreePort(t)
-	b.Base = "http://127.0.0.1:" + strconv.Itoa(port)
-	cmd := exec.Command(php, "-d", "curl.cainfo="+caFile, "-S", "127.0.0.1:"+strconv.Itoa(port), "-t", b.Dir)
-	cmd.Dir = b.Dir
-	cmd.Env = []string{
-		"PATH=" + os.Getenv("PATH"), "HOME=" + b.Dir,
-		"http_proxy=" + proxy, "https_proxy=" + proxy, "HTTPS_PROXY=" + proxy, "no_proxy=", "NO_PROXY=",
-	}
-	cmd.Stdout, cmd.Stderr = b, b
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("start php -S: %v", err)
-	}
-	done := make(chan struct{})
-	go func() { cmd.Wait(); close(done) }()
-	t.Cleanup(func() {
-		cmd.Process.Signal(syscall.SIGTERM)
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			cmd.Process.Kill()
-			<-done
+	for try := 0; ; try++ {
+		port := FreePort(t)
+		b.Base = "http://127.0.0.1:" + strconv.Itoa(port)
+		cmd := exec.Command(php, "-d", "curl.cainfo="+caFile, "-S", "127.0.0.1:"+strconv.Itoa(port), "-t", b.Dir)
+		cmd.Dir = b.Dir
+		cmd.Env = []string{
+			"PATH=" + os.Getenv("PATH"), "HOME=" + b.Dir,
+			"http_proxy=" + proxy, "https_proxy=" + proxy, "HTTPS_PROXY=" + proxy, "no_proxy=", "NO_PROXY=",
 		}
-	})
-	c := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{Proxy: nil}}
-	var status int
-	ready := waitUntil(20*time.Second, func() bool {
-		select {
-		case <-done:
-			return true
-		default:
-		}
-		resp, err := c.Get(b.Base + "/")
+		s, err := startServer(t, cmd)
 		if err != nil {
-			return false
+			t.Fatal(err)
 		}
-		io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
-		status = resp.StatusCode
-		return true
-	})
-	select {
-	case <-done:
-		t.Fatalf("php -S exited at start:\n%s", b.Log())
-	default:
+		b.log = s.log
+		// php -S says it started once the port is its own.
+		started := "Development Server (" + b.Base + ") started"
+		ready := waitUntil(20*time.Second, func() bool { return s.exited() || strings.Contains(s.log.String(), started) })
+		switch {
+		case s.portTaken() && try < 2:
+			continue
+		case s.exited():
+			t.Fatalf("php -S exited at start:\n%s", b.Log())
+		case !ready:
+			t.Fatalf("php -S did not start within 20 s:\n%s", b.Log())
+		}
+		break
 	}
-	if !ready || status != http.StatusOK {
-		t.Fatalf("rss-bridge did not answer / with 200 within 20 s (status %d):\n%s", status, b.Log())
+	if code, _, body := b.Get(t, b.Base+"/"); code != http.StatusOK {
+		t.Fatalf("rss-bridge answered / with %d: %.300s\n%s", code, body, b.Log())
 	}
 	return b
 }

@@ -18,11 +18,11 @@ import (
 // TestReaderRSSBridge: RSS-Bridge for real. Debian's rss-bridge package
 // (2022-01-20) under php -S, XPathBridge whitelisted, fetching the fixture
 // web through its proxy (readertest.StartRSSBridge), is given every URL
-// `opml --reader rss-bridge --bridge BASE` writes for Asahi's departments,
-// Yomiuri's and a Newsdesk's news sitemaps, Nikkei's and sections-home's sections and the
-// article sitemap of recipebox; each answer is Atom that Debian's
-// feedparser reads without bozo, compared with what `feedscout-host feed`
-// makes of the same source:
+// `opml --reader rss-bridge --bridge BASE` writes for Asahi's
+// departments, Yomiuri's and a Newsdesk's news sitemaps, Nikkei's and
+// sections-home's sections and the article sitemap of recipebox; each
+// answer is Atom that Debian's feedparser reads without bozo, compared
+// with what `feedscout-host feed` makes of the same source:
 //   - a news sitemap: the same entries, each with the same link, title
 //     and date;
 //   - an article sitemap: the same links and dates, each entry titled by

@@ -15,11 +15,13 @@ import (
 	"encoding/base64"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -226,4 +228,43 @@ func hostOf(u string) string {
 		return ""
 	}
 	return p.Hostname()
+}
+
+// connectProxy is an HTTPS forward proxy on loopback for a reader that
+// must reach a server by a name no resolver knows: a CONNECT to a
+// host:port of routes is tunnelled to its address, anything else is 502.
+// It returns the proxy's URL (http://127.0.0.1:PORT).
+func connectProxy(t testing.TB, routes map[string]string) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		to, ok := routes[r.Host]
+		if r.Method != http.MethodConnect || !ok {
+			http.Error(w, "this proxy tunnels only to "+strings.Join(slices.Sorted(maps.Keys(routes)), ", "), http.StatusBadGateway)
+			return
+		}
+		up, err := net.DialTimeout("tcp", to, 5*time.Second)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadGateway)
+			return
+		}
+		down, brw, err := http.NewResponseController(w).Hijack()
+		if err != nil {
+			up.Close()
+			return
+		}
+		down.Write([]byte("HTTP/1.1 200 Connection established\r\n\r\n"))
+		if n := brw.Reader.Buffered(); n > 0 {
+			b, _ := brw.Reader.Peek(n)
+			up.Write(b)
+		}
+		go func() { io.Copy(up, down); up.Close() }()
+		go func() { io.Copy(down, up); down.Close() }()
+	})}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	return "http://" + ln.Addr().String()
 }

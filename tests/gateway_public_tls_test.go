@@ -32,7 +32,7 @@ func TestGatewayPublicTLS(t *testing.T) {
 	env := fastEnv(w)
 	state := t.TempDir()
 	const name = "feeds.feedscout.test"
-	roots, cert, key := testCertificate(t, name)
+	roots, cert, key, _ := testCertificateFiles(t, name)
 	addr := "127.0.0.1:" + strconv.Itoa(readertest.FreePort(t))
 	base := "https://" + name + ":" + addr[strings.LastIndex(addr, ":")+1:]
 	g := startPublicAt(t, env, base, addr, "--state", state, "--tls-cert", cert, "--tls-key", key)
@@ -77,10 +77,11 @@ func TestGatewayPublicTLS(t *testing.T) {
 	}
 }
 
-// testCertificate makes a test CA and a certificate it signs for name
-// (ECDSA P-256, valid for a day), written as PEM into a temporary folder:
-// the CA as a pool for clients, the certificate's and key's file names.
-func testCertificate(t testing.TB, name string) (*x509.CertPool, string, string) {
+// testCertificateFiles makes a test CA and a certificate it signs for
+// name (ECDSA P-256, valid for a day), written as PEM into a temporary
+// folder: the CA as a pool for clients, the certificate's, its key's and
+// the CA's file names.
+func testCertificateFiles(t testing.TB, name string) (*x509.CertPool, string, string, string) {
 	t.Helper()
 	now := time.Now()
 	caKey, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
@@ -122,7 +123,11 @@ func testCertificate(t testing.TB, name string) (*x509.CertPool, string, string)
 	if err := os.WriteFile(keyFile, pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: keyDER}), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	caFile := filepath.Join(dir, "ca.pem")
+	if err := os.WriteFile(caFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: caDER}), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	pool := x509.NewCertPool()
 	pool.AddCert(ca)
-	return pool, certFile, keyFile
+	return pool, certFile, keyFile, caFile
 }

@@ -2,6 +2,7 @@ package tests
 
 import (
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -14,29 +15,63 @@ import (
 // tests/testdata/miniflux) on a temporary PostgreSQL 15 cluster subscribes
 // through its REST API to the signed gateway URLs (`feedscout-host sign`)
 // of an Asahi news sitemap department and a Nikkei section, served by
-// `serve --public`, and of the department as a JSON Feed (format=json); it refreshes them, and the entries it keeps have the
-// titles and links of the entries `feedscout-host feed` makes of the same
-// sources, no more and no fewer. The refresh within the gateway's interval
-// costs the sites nothing (the gateway answers from its cache); the
-// unsigned address, or one with another source's signature, Miniflux
-// cannot subscribe to, and no site sees a request for it.
+// `serve --public`, and of the department as a JSON Feed (format=json);
+// it refreshes them, and the entries it keeps have the titles and links
+// of the entries `feedscout-host feed` makes of the same sources, no more
+// and no fewer. The refresh within the gateway's interval costs the sites
+// nothing (the gateway answers from its cache); the unsigned address, or
+// one with another source's signature, Miniflux cannot subscribe to, and
+// no site sees a request for it.
 //
-// How Miniflux reaches the gateway: Miniflux refuses loopback and private
-// addresses unless FETCHER_ALLOW_PRIVATE_NETWORKS=1, which this test sets;
-// the gateway's BASE is its loopback listen address, so the Host header
-// Miniflux sends is the one the gateway answers. No network namespace is
-// made (the test runs unprivileged on a developer's machine too).
+// How Miniflux reaches the gateway, one subtest each (no network
+// namespace is made: the test runs unprivileged on a developer's machine
+// too):
+//   - private-network: BASE is the gateway's loopback listen address
+//     (http://127.0.0.1:PORT), which Miniflux refuses unless
+//     FETCHER_ALLOW_PRIVATE_NETWORKS=1, which this subtest sets;
+//   - by-name: BASE is https://feeds.feedscout.test (TLS with a test CA's
+//     certificate, --tls-cert/--tls-key), Miniflux keeps its refusal of
+//     private addresses and reaches the name as a cloud reader reaches
+//     the user's server, through an HTTPS proxy (HTTPS_PROXY; Miniflux
+//     trusts the proxy it is given, and checks every direct address)
+//     whose CONNECT to feeds.feedscout.test:443 is the gateway's port;
+//     Miniflux trusts the test CA through SSL_CERT_FILE.
 func TestReaderMiniflux(t *testing.T) {
 	t.Parallel()
 	readertest.Tool(t, readertest.MinifluxBinary)
 	pg := readertest.StartPostgres(t)
-	pg.CreateDB(t, "miniflux")
-	w := startWeb(t, fixtureweb.DefaultSites())
-	env := fastEnv(w)
-	state := t.TempDir()
-	g := startPublicGateway(t, env, state)
-	mf := readertest.StartMiniflux(t, pg, "miniflux", "FETCHER_ALLOW_PRIVATE_NETWORKS=1")
+	t.Run("private-network", func(t *testing.T) {
+		t.Parallel()
+		pg.CreateDB(t, "loopback")
+		w := startWeb(t, fixtureweb.DefaultSites())
+		env := fastEnv(w)
+		state := t.TempDir()
+		g := startPublicGateway(t, env, state)
+		mf := readertest.StartMiniflux(t, pg, "loopback", "FETCHER_ALLOW_PRIVATE_NETWORKS=1")
+		minifluxFollows(t, w, env, state, g, mf)
+	})
+	t.Run("by-name", func(t *testing.T) {
+		t.Parallel()
+		pg.CreateDB(t, "byname")
+		w := startWeb(t, fixtureweb.DefaultSites())
+		env := fastEnv(w)
+		state := t.TempDir()
+		const name = "feeds.feedscout.test"
+		_, cert, key, caFile := testCertificateFiles(t, name)
+		addr := "127.0.0.1:" + strconv.Itoa(readertest.FreePort(t))
+		g := startPublicAt(t, env, "https://"+name, addr, "--state", state, "--tls-cert", cert, "--tls-key", key)
+		proxy := connectProxy(t, map[string]string{name + ":443": addr})
+		mf := readertest.StartMiniflux(t, pg, "byname", "HTTPS_PROXY="+proxy, "SSL_CERT_FILE="+caFile)
+		minifluxFollows(t, w, env, state, g, mf)
+		if direct := mf.Refused(t, "http://"+addr+"/feed?url=x"); !strings.Contains(direct, "private") {
+			t.Errorf("miniflux asked for the gateway's loopback address directly: %q, want its refusal of private networks", direct)
+		}
+	})
+}
 
+// minifluxFollows is TestReaderMiniflux's check, with Miniflux mf reaching
+// the gateway g at its BASE.
+func minifluxFollows(t *testing.T, w *fixtureweb.Web, env []string, state string, g *publicGateway, mf *readertest.Miniflux) {
 	sources := []string{
 		"https://www.asahi.com/sitemap_national.xml",
 		"https://www.nikkei.com/business/startups/",

@@ -9,6 +9,7 @@ package tests
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"fmt"
 	"image"
@@ -235,7 +236,7 @@ func TestGlanceToolbarIcon(t *testing.T) {
 	b, web := glanceBrowser(t, display)
 	yt, _ := web.Site("youtube-channel")
 	quiet, _ := web.Site("quiet-page")
-	_, ytTab := b.tab(yt.URL())
+	ytCtx, ytTab := b.tab(yt.URL())
 	_, quietTab := b.tab(quiet.URL())
 
 	// No click yet: the icon on the channel page has the mark, on the
@@ -250,6 +251,20 @@ func TestGlanceToolbarIcon(t *testing.T) {
 	saveShot(t, "quiet", quietShot)
 	if onChannel < 20 || onQuiet != 0 {
 		t.Errorf("feed-mark pixels in the toolbar: %d on the YouTube channel page (want at least 20), %d on the page with no feed (want 0)", onChannel, onQuiet)
+	}
+
+	// The single-page site moves to its search results without loading a
+	// page: the icon is judged again and loses the mark; back, it has it.
+	activate(t, b, ytTab)
+	eval[bool](t, ytCtx, `(document.getElementById("to-search").click(), true)`)
+	time.Sleep(700 * time.Millisecond)
+	if n := markPixels(grab(t, display), toolbarBand); n != 0 {
+		t.Errorf("%d feed-mark pixels after moving to the search results", n)
+	}
+	eval[bool](t, ytCtx, `(history.back(), true)`)
+	time.Sleep(700 * time.Millisecond)
+	if n := markPixels(grab(t, display), toolbarBand); n < 20 {
+		t.Errorf("%d feed-mark pixels back on the channel page, want at least 20", n)
 	}
 
 	// The popup still opens on both, from the toolbar action.
@@ -313,5 +328,90 @@ func TestGlanceShortcut(t *testing.T) {
 	state, rows := waitPopup(t, b)
 	if state != "page" || rows != 4 {
 		t.Errorf("the popup the shortcut opened shows state %q with %d feeds, want page with 4", state, rows)
+	}
+}
+
+// badgeOf is a worker expression: the toolbar badge's text of the last
+// tab showing url, "no tab" when none does.
+func badgeOf(url string) string {
+	return fmt.Sprintf(`chrome.tabs.query({}).then(ts => ts.filter(t => t.url === %q)).then(ts => ts.length ? chrome.action.getBadgeText({tabId: ts[ts.length - 1].id}) : "no tab")`, url)
+}
+
+// waitBadge waits up to 10 s for the badge of the tab showing url to
+// read want, and returns what it last read.
+func waitBadge(t *testing.T, wctx context.Context, url, want string) string {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		got := eval[string](t, wctx, badgeOf(url))
+		if got == want || time.Now().After(deadline) {
+			return got
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// TestGlanceBadge: the opt-in count in real Chromium. Off by default; a
+// click in Settings asks for the host permission, and the browser's own
+// dialog is answered with the keyboard (its focus is on Deny: Tab to
+// Allow, Enter; xdotool); then a page that advertises its feed shows the count of its
+// feeds on the toolbar button, and a page with none shows nothing.
+func TestGlanceBadge(t *testing.T) {
+	display := startXvfb(t)
+	xdotool := tool(t, "xdotool", "xdotool")
+	b, web := glanceBrowser(t, display)
+	yt, _ := web.Site("youtube-channel")
+	quietSite, _ := web.Site("quiet-page")
+
+	octx, ocancel := chromedp.NewContext(b.ctx)
+	defer ocancel()
+	if _, err := chromedp.Run(octx, chromedp.Navigate(extensionOrigin+"options/options.html")); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, octx, `document.getElementById("glance")?.dataset.state === "ready"`, 10*time.Second)
+	if eval[bool](t, octx, `document.getElementById("glance-badge").checked`) {
+		t.Fatal("the count is on by default")
+	}
+	if _, err := chromedp.Run(octx, chromedp.Click("#glance-badge")); err != nil {
+		t.Fatal(err)
+	}
+	// The permission dialog, its focus on Deny: Tab to Allow, Enter.
+	time.Sleep(1500 * time.Millisecond)
+	saveShot(t, "permission-dialog", grab(t, display))
+	cmd := exec.Command(xdotool, "key", "--delay", "150", "Tab", "Return")
+	cmd.Env = append(os.Environ(), "DISPLAY="+display)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("xdotool: %v: %s", err, out)
+	}
+	waitJS(t, octx, `document.getElementById("glance-status").textContent !== ""`, 10*time.Second)
+	if s := eval[string](t, octx, `document.getElementById("glance-status").textContent`); !strings.Contains(s, "The count is on") {
+		t.Fatalf("settings say %q after the click", s)
+	}
+
+	wid, err := b.worker()
+	if err != nil {
+		t.Fatal(err)
+	}
+	wctx, wcancel := b.attach(wid)
+	defer wcancel()
+	for _, c := range []struct {
+		site fixtureweb.Site
+		want string
+	}{{yt, "4"}, {quietSite, ""}} {
+		b.tab(c.site.URL())
+		if got := waitBadge(t, wctx, c.site.URL(), c.want); got != c.want {
+			t.Errorf("%s: badge %q, want %q", c.site.Name, got, c.want)
+		}
+		if c.site.Name != yt.Name {
+			continue
+		}
+		// YouTube moves to its search results without loading a page:
+		// the page is counted again, and has no feed there.
+		ctx, id := b.tab(c.site.URL())
+		activate(t, b, id)
+		eval[bool](t, ctx, `(document.getElementById("to-search").click(), true)`)
+		if got := waitBadge(t, wctx, "https://www.youtube.com/results?search_query=harbour", ""); got != "" {
+			t.Errorf("after moving to the search results: badge %q, want none", got)
+		}
 	}
 }

@@ -50,12 +50,16 @@ export async function badgeOn() {
   return stored[BADGE_KEY] === true && (await chrome.permissions.contains({ origins: ORIGINS }));
 }
 
-/** register registers the content script once. */
+/**
+ * register registers the content script once. Its path starts at the
+ * extension's root: Firefox reads a relative one from the calling page's
+ * folder.
+ */
 export async function register() {
   const have = await chrome.scripting.getRegisteredContentScripts({ ids: [SCRIPT_ID] });
   if (have.length) return;
   await chrome.scripting.registerContentScripts([
-    { id: SCRIPT_ID, js: ["content/feeds.js"], matches: ORIGINS, runAt: "document_idle", persistAcrossSessions: true },
+    { id: SCRIPT_ID, js: ["/content/feeds.js"], matches: ORIGINS, runAt: "document_idle", persistAcrossSessions: true },
   ]);
 }
 

@@ -33,7 +33,8 @@ func PlatformSites() []Site {
 // youtubeChannel is a YouTube channel page as YouTube serves one: its
 // canonical /channel/UC… URL, its uploads feed advertised (title "RSS"),
 // the channel's videos playlist feed served but not advertised. Its
-// robots.txt is YouTube's own first lines.
+// robots.txt is YouTube's own first lines. Its search link moves to the
+// search results without loading a page, as YouTube's own links do.
 func youtubeChannel() Site {
 	const origin = "https://www.youtube.com"
 	id := PlatformChannelID
@@ -47,7 +48,20 @@ func youtubeChannel() Site {
 <meta property="og:site_name" content="YouTube">
 <meta property="og:url" content="%[1]s/channel/%[2]s">
 <meta itemprop="identifier" content="%[2]s">
-</head><body><ytd-app><h1>Harbour Sessions</h1><p>Live music from the harbour, every week.</p></ytd-app></body></html>`, origin, id))
+</head><body><ytd-app><h1>Harbour Sessions</h1><p>Live music from the harbour, every week.</p>
+<p><a id="to-search" href="/results?search_query=harbour">Search YouTube</a></p></ytd-app>
+<script>
+// As YouTube moves between its pages without loading one: the address by
+// the history API, the head's feed and canonical links replaced, then its
+// own yt-navigate-finish event.
+document.getElementById("to-search").addEventListener("click", (e) => {
+  e.preventDefault();
+  history.pushState({}, "", "/results?search_query=harbour");
+  for (const l of document.querySelectorAll("link[rel=alternate], link[rel=canonical], meta[itemprop]")) l.remove();
+  document.title = "harbour - YouTube";
+  document.dispatchEvent(new Event("yt-navigate-finish"));
+});
+</script></body></html>`, origin, id))
 	rt.handle("/channel/"+id, page)
 	rt.handle("/@harboursessions", page)
 	rt.handle("/feeds/videos.xml", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -65,7 +65,7 @@ func TestGatewayPublicNewsboat(t *testing.T) {
 func TestGatewayPublicReaders(t *testing.T) {
 	t.Parallel()
 	fw := startFollowWeb(t, 3, 12)
-	const interval = 4 * time.Second
+	const interval = 6 * time.Second
 	g := startPublicGateway(t, fw.env, fw.state, "--min-interval", interval.String())
 	var sources []string
 	for _, s := range fw.desk.Sections {

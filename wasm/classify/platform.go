@@ -3,6 +3,7 @@ package classify
 import (
 	"net/url"
 	"strings"
+	"sync"
 )
 
 // Platform feeds: feeds a platform serves whether or not its page
@@ -169,6 +170,9 @@ func platformFeeds(pu *url.URL, cms string, also []*url.URL) []Feed {
 // hosts), its first matching row and the rows that continue it.
 func derive(u *url.URL, cms string) []Feed {
 	host := strings.ToLower(u.Hostname())
+	if !onPlatform(host, cms) {
+		return nil // most pages: no rule's host, one map look-up
+	}
 	segs := strings.FieldsFunc(u.EscapedPath(), func(r rune) bool { return r == '/' })
 	q := params(u.RawQuery)
 	var out []Feed
@@ -198,6 +202,51 @@ func derive(u *url.URL, cms string) []Feed {
 		}
 	}
 	return out
+}
+
+// platformHosts are the rules' hosts: exact ones, "*." suffixes (with
+// their dot) and CMS names, gathered once.
+var platformHosts struct {
+	once               sync.Once
+	exact              map[string]bool
+	suffixes, cmsNames []string
+}
+
+// onPlatform reports whether any rule could match a page on host (whose
+// page names cms): the quick way out for the pages of every other site.
+func onPlatform(host, cms string) bool {
+	ph := &platformHosts
+	ph.once.Do(func() {
+		ph.exact = map[string]bool{}
+		for i := range platformRules {
+			for list := platformRules[i].host; list != ""; {
+				var h string
+				h, list, _ = strings.Cut(list, " ")
+				switch {
+				case strings.HasPrefix(h, "cms:"):
+					ph.cmsNames = append(ph.cmsNames, h[4:])
+				case strings.HasPrefix(h, "*."):
+					ph.suffixes = append(ph.suffixes, h[1:])
+				default:
+					ph.exact[h] = true
+				}
+			}
+		}
+	})
+	if ph.exact[host] {
+		return true
+	}
+	for _, s := range ph.suffixes {
+		if strings.HasSuffix(host, s) {
+			return true
+		}
+	}
+	for _, c := range ph.cmsNames {
+		if c == cms && cms != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // platformOf is a rule's platform: its name up to the first dash.
@@ -242,9 +291,12 @@ func appendDerived(out []Feed, r *platformRule, host string, caps []string) []Fe
 }
 
 // matchHost reports whether host is one of the rule's hosts (or its page
-// names the rule's CMS), with the subdomain a "*." host captured.
+// names the rule's CMS), with the subdomain a "*." host captured. It
+// allocates nothing: it runs for every rule on every page.
 func matchHost(list, host, cms string) (sub string, ok bool) {
-	for _, h := range strings.Fields(list) {
+	for list != "" {
+		var h string
+		h, list, _ = strings.Cut(list, " ")
 		switch {
 		case h == host:
 			return "", true
@@ -265,18 +317,21 @@ func matchHost(list, host, cms string) (sub string, ok bool) {
 // matchPath matches a rule's path pattern against a URL's path segments
 // (escaped) and query, returning the captures.
 func matchPath(pattern string, segs []string, q []param) ([]string, bool) {
-	pattern, key, _ := strings.Cut(pattern, "?")
+	pattern, key, _ := strings.Cut(strings.TrimPrefix(pattern, "/"), "?")
 	var caps []string
-	toks := strings.FieldsFunc(pattern, func(r rune) bool { return r == '/' })
-	for i, tok := range toks {
+	i := 0
+	for pattern != "" {
+		var tok string
+		tok, pattern, _ = strings.Cut(pattern, "/")
 		if tok == "**" {
-			segs = nil
+			i = len(segs)
 			break
 		}
 		if i >= len(segs) {
 			return nil, false
 		}
 		s := segs[i]
+		i++
 		switch {
 		case tok == "*":
 			caps = append(caps, s)
@@ -294,14 +349,8 @@ func matchPath(pattern string, segs []string, q []param) ([]string, bool) {
 		case !strings.EqualFold(tok, s):
 			return nil, false
 		}
-		if i == len(toks)-1 {
-			segs = segs[i+1:]
-		}
 	}
-	if len(toks) == 0 {
-		segs = segs[:0]
-	}
-	if len(segs) > 0 {
+	if i < len(segs) {
 		return nil, false
 	}
 	if key != "" {
@@ -320,7 +369,9 @@ const idChars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-
 
 // hasWord reports whether the space-separated list holds w, in any case.
 func hasWord(list, w string) bool {
-	for _, x := range strings.Fields(list) {
+	for list != "" {
+		var x string
+		x, list, _ = strings.Cut(list, " ")
 		if strings.EqualFold(x, w) {
 			return true
 		}

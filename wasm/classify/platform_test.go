@@ -1,9 +1,12 @@
 package classify
 
 import (
+	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // feedLines is a page's derived feeds as "rule URL" lines, and its
@@ -304,4 +307,59 @@ func TestAutodiscoveryBase(t *testing.T) {
 	if got := feedLines(p); !reflect.DeepEqual(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
+}
+
+// BenchmarkPlatformRules is the platform rules' share of Classify on the
+// saved pages of testdata: per page, the median time of Classify and of
+// the rules' step alone (pageAliases, platformFeeds, withPlatform: what
+// Classify runs for them), and the median page's share, for the pages at
+// their own addresses ("own-%": no rule matches, the cost every other
+// site pays) and the same pages at a YouTube channel's and a GitHub
+// repository's address ("platform-%": the rules derive three or four
+// feeds), with the rules' own median time there ("platform-µs").
+// docs/platforms.md records the figures.
+func BenchmarkPlatformRules(b *testing.B) {
+	files, err := filepath.Glob(filepath.Join("testdata", "*.html"))
+	if err != nil || len(files) == 0 {
+		b.Fatal("no pages", err)
+	}
+	median := func(d []time.Duration) time.Duration {
+		slices.Sort(d)
+		return d[len(d)/2]
+	}
+	var cost []time.Duration // the rules' step on the platform addresses
+	share := func(pageURL string, body []byte, ct string, onPlatform bool) float64 {
+		var whole, rules []time.Duration
+		for i := 0; i < 7; i++ {
+			t0 := time.Now()
+			if _, err := Classify(pageURL, body, ct); err != nil {
+				b.Fatal(err)
+			}
+			whole = append(whole, time.Since(t0))
+			pu, d, _, _ := read(pageURL, body, ct)
+			r, _ := resolverFor(pu, d)
+			_, cms := detectCMS(pu, d)
+			t1 := time.Now()
+			_ = withPlatform(nil, platformFeeds(pu, cms, pageAliases(r, pu, d)))
+			rules = append(rules, time.Since(t1))
+		}
+		if onPlatform {
+			cost = append(cost, median(rules))
+		}
+		return 100 * float64(median(rules)) / float64(median(whole))
+	}
+	var own, platform []float64
+	for b.Loop() {
+		own, platform, cost = own[:0], platform[:0], cost[:0]
+		for _, f := range files {
+			u, body, ct := readFixture(b, filepath.Base(f))
+			own = append(own, share(u, body, ct, false))
+			platform = append(platform, share("https://www.youtube.com/channel/UCsBjURrPoezykLs9EqgamOA", body, ct, true), share("https://github.com/golang/go", body, ct, true))
+		}
+	}
+	slices.Sort(own)
+	slices.Sort(platform)
+	b.ReportMetric(own[len(own)/2], "own-%")
+	b.ReportMetric(platform[len(platform)/2], "platform-%")
+	b.ReportMetric(float64(median(cost))/1e3, "platform-µs")
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"net/url"
 	"strconv"
-	"unicode/utf8"
 
 	"feedscout/wasm/classify"
 	"feedscout/wasm/internal/abi"
@@ -22,19 +21,15 @@ import (
 // is read as UTF-8 whatever its <meta> says; invalid UTF-8 is replaced by
 // U+FFFD first, as a JavaScript string would hold it. With lists false the
 // answer leaves out "sections" and "articles" (the popup shows neither),
-// which on a big homepage are most of its bytes.
+// which on a big homepage are most of its bytes. Both steps are package
+// classify's (ClassifyText, Page.AppendJSON, answer.go), which
+// `feedscout-host classify` runs too.
 func classifyHTMLCall(pageURL string, html []byte, lists bool) []byte {
-	if !utf8.Valid(html) {
-		html = []byte(string([]rune(string(html))))
-	}
-	p, err := classify.Classify(pageURL, html, classify.TextContentType)
+	p, err := classify.ClassifyText(pageURL, html)
 	if err != nil {
 		return abi.ErrorReply(err)
 	}
-	if !lists {
-		return appendPageNoLists(nil, p)
-	}
-	return appendPage(nil, p)
+	return p.AppendJSON(nil, lists)
 }
 
 // shapeCall: the URLs, a field each -> [{"url", "shape", "rule"}], one

@@ -1,4 +1,4 @@
-package main
+package classify
 
 import (
 	"bytes"
@@ -8,24 +8,22 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-
-	"feedscout/wasm/classify"
 )
 
-// TestAppendPageMatchesEncodingJSON holds the hand-written encoder to
+// TestAppendJSONMatchesEncodingJSON holds the hand-written encoder to
 // json.Marshal on every golden page of package classify and on pages with
 // every optional field set and unset.
-func TestAppendPageMatchesEncodingJSON(t *testing.T) {
-	pages := []*classify.Page{
+func TestAppendJSONMatchesEncodingJSON(t *testing.T) {
+	pages := []*Page{
 		{},
-		{URL: "https://x/", Kind: "home", Feeds: []classify.Feed{}, FeedAnchors: []classify.Link{}, Sections: []classify.Link{}, Articles: []classify.Link{}},
+		{URL: "https://x/", Kind: "home", Feeds: []Feed{}, FeedAnchors: []Link{}, Sections: []Link{}, Articles: []Link{}},
 		{URL: "https://x/<&>", Base: "b", Kind: "article", Generator: "g", CMS: "c", Title: "t\u2028",
-			Feeds:       []classify.Feed{{URL: "u", Title: "", Type: "application/rss+xml", Format: "rss", Comments: true, Group: 12, Scope: "comments"}, {URL: "d", Type: "application/atom+xml", Format: "atom", Group: 13, Scope: "main", Rule: "youtube-channel"}},
-			FeedAnchors: []classify.Link{{URL: "a"}, {URL: "b", Text: "RSS"}},
-			Sections:    []classify.Link{{URL: "s", Text: "S"}}, Articles: nil,
+			Feeds:       []Feed{{URL: "u", Title: "", Type: "application/rss+xml", Format: "rss", Comments: true, Group: 12, Scope: "comments"}, {URL: "d", Type: "application/atom+xml", Format: "atom", Group: 13, Scope: "main", Rule: "youtube-channel"}},
+			FeedAnchors: []Link{{URL: "a"}, {URL: "b", Text: "RSS"}},
+			Sections:    []Link{{URL: "s", Text: "S"}}, Articles: nil,
 			LinksToArticles: true, SameHostLinks: 271, Truncated: true},
 	}
-	files, err := filepath.Glob(filepath.Join("classify", "testdata", "*.html"))
+	files, err := filepath.Glob(filepath.Join("testdata", "*.html"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,22 +32,22 @@ func TestAppendPageMatchesEncodingJSON(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := classify.Classify("https://www.example.com/news/", body, "")
+		p, err := Classify("https://www.example.com/news/", body, "")
 		if err != nil {
 			t.Fatal(err)
 		}
 		pages = append(pages, p)
 	}
 	if len(files) == 0 {
-		t.Error("no golden pages found in classify/testdata")
+		t.Error("no golden pages found in testdata")
 	}
 	for i, p := range pages {
 		want, err := json.Marshal(p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := appendPage(nil, p); !bytes.Equal(got, want) {
-			t.Errorf("page %d: appendPage differs from json.Marshal:\n got %s\nwant %s", i, got, want)
+		if got := p.AppendJSON(nil, true); !bytes.Equal(got, want) {
+			t.Errorf("page %d: AppendJSON differs from json.Marshal:\n got %s\nwant %s", i, got, want)
 		}
 	}
 }
@@ -80,27 +78,27 @@ func filled(t reflect.Type) reflect.Value {
 			}
 		}
 	default:
-		panic("filled: no value for kind " + t.Kind().String() + ": teach the test (and jsonw.go) the new field type")
+		panic("filled: no value for kind " + t.Kind().String() + ": teach the test (and answer.go) the new field type")
 	}
 	return v
 }
 
-// TestAppendPageCoversPage ties jsonw.go to classify.Page by reflection:
+// TestAppendJSONCoversPage ties answer.go to Page by reflection:
 // with every field (and every field of its feeds and links) set, the hand
 // writer gives what json.Marshal gives, and each json member name of the
 // struct types appears in its output. A field added to Page, Feed or Link
-// without a line in jsonw.go fails here.
-func TestAppendPageCoversPage(t *testing.T) {
-	p := filled(reflect.TypeFor[classify.Page]()).Addr().Interface().(*classify.Page)
+// without a line in answer.go fails here.
+func TestAppendJSONCoversPage(t *testing.T) {
+	p := filled(reflect.TypeFor[Page]()).Addr().Interface().(*Page)
 	want, err := json.Marshal(p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := appendPage(nil, p)
+	got := p.AppendJSON(nil, true)
 	if !bytes.Equal(got, want) {
-		t.Fatalf("appendPage of a page with every field set differs from json.Marshal:\n got %s\nwant %s", got, want)
+		t.Fatalf("AppendJSON of a page with every field set differs from json.Marshal:\n got %s\nwant %s", got, want)
 	}
-	for _, typ := range []reflect.Type{reflect.TypeFor[classify.Page](), reflect.TypeFor[classify.Feed](), reflect.TypeFor[classify.Link]()} {
+	for _, typ := range []reflect.Type{reflect.TypeFor[Page](), reflect.TypeFor[Feed](), reflect.TypeFor[Link]()} {
 		for i := 0; i < typ.NumField(); i++ {
 			f := typ.Field(i)
 			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
@@ -111,19 +109,47 @@ func TestAppendPageCoversPage(t *testing.T) {
 				name = f.Name
 			}
 			if !bytes.Contains(got, []byte(`"`+name+`":`)) {
-				t.Errorf("%s.%s (json %q) is not written by jsonw.go", typ.Name(), f.Name, name)
+				t.Errorf("%s.%s (json %q) is not written by answer.go", typ.Name(), f.Name, name)
 			}
 		}
 	}
 	// Without lists, the same minus sections and articles.
 	var full, short map[string]any
 	json.Unmarshal(want, &full)
-	if err := json.Unmarshal(appendPageNoLists(nil, p), &short); err != nil {
+	if err := json.Unmarshal(p.AppendJSON(nil, false), &short); err != nil {
 		t.Fatal(err)
 	}
 	delete(full, "sections")
 	delete(full, "articles")
 	if !reflect.DeepEqual(short, full) {
-		t.Errorf("appendPageNoLists = %v\nwant %v", short, full)
+		t.Errorf("AppendJSON without lists = %v\nwant %v", short, full)
+	}
+}
+
+// TestClassifyText holds ClassifyText to what it promises: the text read
+// as UTF-8 whatever its <meta> or a BOM-less declaration says, invalid
+// UTF-8 replaced by U+FFFD before anything reads it.
+func TestClassifyText(t *testing.T) {
+	cases := []struct {
+		name, html, title string
+	}{
+		{"utf-8", `<title>café</title>`, "café"},
+		{"meta names another charset", `<meta charset="shift_jis"><title>café</title>`, "café"},
+		{"invalid byte", "<title>caf\xe9</title>", "caf\ufffd"},
+		{"cut rune", "<title>caf\xc3</title>", "caf\ufffd"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p, err := ClassifyText("https://x.example/", []byte(c.html))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Title != c.title {
+				t.Errorf("title %q, want %q", p.Title, c.title)
+			}
+		})
+	}
+	if _, err := ClassifyText("mailto:a@x.example", []byte("<title>x</title>")); err == nil {
+		t.Error("ClassifyText of a mailto: page gave no error")
 	}
 }

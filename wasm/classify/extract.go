@@ -21,7 +21,8 @@ type doc struct {
 	ogArticle bool // <meta property=og:type content=article>
 	published bool // <meta property=article:published_time>
 	// canonical is the first <link rel=canonical>'s href; channelID the
-	// first <meta itemprop=channelId> (YouTube's watch and channel pages).
+	// first <meta itemprop=channelId> or itemprop=identifier that starts
+	// with UC (YouTube's watch and channel pages).
 	// The platform rules read both (platform.go).
 	canonical, channelID string
 	// alternates are <link> elements whose rel holds "alternate" (not as
@@ -514,7 +515,10 @@ func (d *doc) readMeta(at *htmltok.Attrs) {
 		k, v, more = at.Next()
 		switch string(k) {
 		case "itemprop":
-			channel = string(v) == "channelId"
+			// channelId on a watch page, identifier on a channel page
+			// (there the channel's id; on a watch page the video's, which
+			// does not start with UC).
+			channel = string(v) == "channelId" || string(v) == "identifier"
 		case "name":
 			name = strings.ToLower(strings.TrimSpace(string(v)))
 		case "property":

@@ -27,6 +27,7 @@ const usage = `usage:
   feedscout-host section [--json] [--allow-private] URL
   feedscout-host shape [--json] [--text TEXT] [URL...]      (URLs from stdin when none given)
   feedscout-host shape --page FILE|- [--json] URL   (every link of a saved page, judged as the popup does)
+  feedscout-host classify [--json] --page FILE|- URL   (a saved page's feeds, sections and articles: what the popup's classifier answers)
   feedscout-host feed [--format atom|json] [--state DIR] [--min-interval D] [--allow-private] URL
   feedscout-host check [--json] [--allow-private] URL...   (a news sitemap or a feed, see docs/checking.md)
   feedscout-host newsmap --name NAME --lang CODE [--checked-at TIME] < LINES   (URL | date | title a line)
@@ -60,6 +61,8 @@ func doMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runVersion(rest, stdout, stderr)
 	case "shape":
 		return runShape(rest, stdin, stdout, stderr)
+	case "classify":
+		return runClassify(rest, stdin, stdout, stderr)
 	case "install":
 		return runInstall(rest, stdout, stderr)
 	case "uninstall":

@@ -32,16 +32,18 @@ var (
 )
 
 // releaseDir runs ./build.sh dist once per test process (about two minutes
-// on two cores: six hosts) into a folder of its own and returns
-// dist/release. The release, .deb and Windows tests share it.
+// on two cores: six hosts) into the folder release-build of the product
+// under test (so that it goes with it) and returns its release/. The
+// release, .deb and Windows tests share it.
 func releaseDir(t testing.TB) string {
 	t.Helper()
 	if _, err := exec.LookPath("dpkg-deb"); err != nil {
 		missing(t, "dpkg-deb is not installed (apt-get install dpkg); build.sh dist needs it")
 	}
+	dist := distDir(t)
 	releaseOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "feedscout-release-")
-		if err != nil {
+		dir := filepath.Join(dist, "release-build")
+		if err := os.RemoveAll(dir); err != nil {
 			releaseErr = err.Error()
 			return
 		}

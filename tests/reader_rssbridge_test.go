@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -36,7 +37,8 @@ import (
 //
 // A .gz news sitemap, which RSS-Bridge cannot unpack, is the public
 // gateway's signed URL (`opml --gateway BASE --state DIR`, the key of that
-// state folder), and the gateway's feed is compared in the same way.
+// state folder; BASE a name, reached at the gateway's loopback port), and
+// the gateway's feed is compared in the same way.
 //
 // Titles are compared as words: RSS-Bridge trims an anchor's text but
 // keeps the white space inside it, feedscout collapses every run of
@@ -58,8 +60,11 @@ func TestReaderRSSBridge(t *testing.T) {
 	b := readertest.StartRSSBridge(t, w.ProxyURL, w.CAFile)
 	reports, _ := discoverReports(t, env, sites)
 	dir := t.TempDir()
+	// The gateway at a name of its own: `opml` signs only a gateway that
+	// is not this machine's (a loopback BASE's URLs stay unsigned).
 	gwState := t.TempDir()
-	g := startPublicGateway(t, env, gwState)
+	port := strconv.Itoa(readertest.FreePort(t))
+	g := startPublicAt(t, env, "http://gateway.feedscout.test:"+port, "127.0.0.1:"+port, "--state", gwState)
 	file := writeOPML(t, env, dir, reports, "--reader", "rss-bridge", "--bridge", b.Base, "--gateway", g.base, "--state", gwState)
 	doc, err := os.ReadFile(file)
 	if err != nil {

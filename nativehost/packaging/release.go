@@ -269,16 +269,15 @@ func manPage(usage string, when time.Time) ([]byte, error) {
 		b.WriteString(esc(l) + "\n")
 	}
 	b.WriteString(".fi\n.SH DESCRIPTION\n")
-	b.WriteString("feedscout\\-host is the companion program of the feedscout browser extension and a command-line tool. " +
-		"Started by a browser, it speaks native messaging on its standard input and output; started by a person, " +
-		"it runs the command named by its first argument.\n")
+	b.WriteString("feedscout\\-host is the companion program of the feedscout browser extension and a command-line tool: " +
+		"started by a person, it runs the command named by its first argument.\n")
 	if len(notes) > 0 {
 		b.WriteString(".PP\n" + esc(strings.Join(notes, " ")) + "\n")
 	}
-	b.WriteString(".SH FILES\n.TP\n.I /etc/chromium/native\\-messaging\\-hosts/dev.feedscout.host.json\n" +
-		".br\n.I /etc/opt/chrome/native\\-messaging\\-hosts/dev.feedscout.host.json\n" +
-		".br\n.I /usr/lib/mozilla/native\\-messaging\\-hosts/dev.feedscout.host.json\n" +
-		"The manifests through which Chromium, Google Chrome and Firefox find the host for every user.\n" +
+	b.WriteString(".SH FILES\n" +
+		".TP\n.I /etc/chromium/native\\-messaging\\-hosts/dev.feedscout.host.json\nThe manifest through which Chromium finds the host, for every user.\n" +
+		".TP\n.I /etc/opt/chrome/native\\-messaging\\-hosts/dev.feedscout.host.json\nThe same for Google Chrome.\n" +
+		".TP\n.I /usr/lib/mozilla/native\\-messaging\\-hosts/dev.feedscout.host.json\nThe same for Firefox.\n" +
 		".TP\n.I /lib/systemd/system/feedscout\\-gateway.service\n" +
 		"The gateway as a system service, disabled; enable it with systemctl enable \\-\\-now feedscout\\-gateway.\n" +
 		".SH EXIT STATUS\n0 for every completed action, 1 for a failure, 2 for a usage error.\n")

@@ -222,13 +222,15 @@ func realPopups(t *testing.T, b *browser) int {
 }
 
 // waitPopup waits for the toolbar popup to be open and to show the page's
-// state, and returns what its status line says.
-func waitPopup(t *testing.T, b *browser) (state string, rows int) {
+// state, and returns that state, how many feeds it lists and the rules of
+// those marked derived.
+func waitPopup(t *testing.T, b *browser) (state string, rows int, derived string) {
 	t.Helper()
 	ctx, cancel := b.attach(b.target(t, extensionOrigin+"popup/popup.html"))
 	defer cancel()
 	waitJS(t, ctx, `document.body.dataset.state === "page" || document.body.dataset.state === "page-error"`, 15*time.Second)
-	return eval[string](t, ctx, `document.body.dataset.state`), eval[int](t, ctx, `document.querySelectorAll("#advertised li.feed").length`)
+	return eval[string](t, ctx, `document.body.dataset.state`), eval[int](t, ctx, `document.querySelectorAll("#advertised li.feed").length`),
+		eval[string](t, ctx, `[...document.querySelectorAll("#advertised li.feed .badge.derived")].map(b => b.dataset.rule + ": " + b.textContent).join(" | ")`)
 }
 
 func TestGlanceToolbarIcon(t *testing.T) {
@@ -253,6 +255,25 @@ func TestGlanceToolbarIcon(t *testing.T) {
 		t.Errorf("feed-mark pixels in the toolbar: %d on the YouTube channel page (want at least 20), %d on the page with no feed (want 0)", onChannel, onQuiet)
 	}
 
+	// The popup still opens on both, from the toolbar action. On the
+	// channel page it lists the advertised feed and the three the rules
+	// derive, each marked with its rule's name.
+	const derived = "youtube-videos: derived from the address (youtube-videos) | youtube-shorts: derived from the address (youtube-shorts) | youtube-live: derived from the address (youtube-live)"
+	for _, c := range []struct {
+		site    fixtureweb.Site
+		tab     target.ID
+		feeds   int
+		derived string
+	}{{yt, ytTab, 4, derived}, {quiet, quietTab, 0, ""}} {
+		activate(t, b, c.tab)
+		b.triggerAction(t, c.site.URL())
+		state, rows, marked := waitPopup(t, b)
+		if state != "page" || rows != c.feeds || marked != c.derived {
+			t.Errorf("%s: the popup shows state %q with %d feeds, derived %q; want page with %d, derived %q", c.site.Name, state, rows, marked, c.feeds, c.derived)
+		}
+		closePopups(t, b)
+	}
+
 	// The single-page site moves to its search results without loading a
 	// page: the icon is judged again and loses the mark; back, it has it.
 	activate(t, b, ytTab)
@@ -265,21 +286,6 @@ func TestGlanceToolbarIcon(t *testing.T) {
 	time.Sleep(700 * time.Millisecond)
 	if n := markPixels(grab(t, display), toolbarBand); n < 20 {
 		t.Errorf("%d feed-mark pixels back on the channel page, want at least 20", n)
-	}
-
-	// The popup still opens on both, from the toolbar action.
-	for _, c := range []struct {
-		site  fixtureweb.Site
-		tab   target.ID
-		feeds int
-	}{{yt, ytTab, 4}, {quiet, quietTab, 0}} {
-		activate(t, b, c.tab)
-		b.triggerAction(t, c.site.URL())
-		state, rows := waitPopup(t, b)
-		if state != "page" || rows != c.feeds {
-			t.Errorf("%s: the popup shows state %q with %d feeds, want page with %d", c.site.Name, state, rows, c.feeds)
-		}
-		closePopups(t, b)
 	}
 }
 
@@ -325,7 +331,7 @@ func TestGlanceShortcut(t *testing.T) {
 	run("mousemove", "500", "400", "click", "1")
 	time.Sleep(300 * time.Millisecond)
 	run("key", "--delay", "80", "alt+shift+f")
-	state, rows := waitPopup(t, b)
+	state, rows, _ := waitPopup(t, b)
 	if state != "page" || rows != 4 {
 		t.Errorf("the popup the shortcut opened shows state %q with %d feeds, want page with 4", state, rows)
 	}

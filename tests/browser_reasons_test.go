@@ -40,6 +40,8 @@ var reasonCases = []struct {
 	{"feed-anchor", map[string]any{"host": "a.example", "items": 12, "home_problem": map[string]any{"problem": "unreadable"}}},
 	{"feed-guess", map[string]any{"host": "a.example", "path": "a.example/feed", "items": 10, "home_problem": map[string]any{"problem": "timeout"}}},
 	{"feed", map[string]any{"host": "a.example", "home_problem": map[string]any{"problem": "unfetched"}}},
+	{"feed-derived", map[string]any{"host": "github.com", "rule": "github-commits", "items": 4}},
+	{"feed-derived", map[string]any{"host": "www.youtube.com", "rule": "youtube-channel", "items": 15, "home_problem": map[string]any{"problem": "timeout"}}},
 	{"news-sitemap", map[string]any{"host": "www.yomiuri.co.jp", "urls": 187}},
 	{"news-sitemap-departments", map[string]any{"host": "www.asahi.com", "departments": 5}},
 	{"article-sitemap", map[string]any{"host": "a.example", "urls": 100}},

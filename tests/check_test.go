@@ -289,7 +289,7 @@ func TestCheckFixtures(t *testing.T) {
 
 	// Evidence lines checked against the file itself.
 	dupBody := fetchBody(t, w, "https://feed-duplicate-ids.check.test/feed.xml")
-	second := fmt.Sprintf("https://feed-duplicate-ids.check.test/news/%s/story-number-1</guid>", started.Add(-time.Hour-2*time.Hour).UTC().Format("2006/01/02"))
+	second := fmt.Sprintf("https://feed-duplicate-ids.check.test/news/%s/story-number-1</guid>", day)
 	first := lineOf(t, dupBody, second)
 	again := bytes.LastIndex(dupBody, []byte(second))
 	againLine := bytes.Count(dupBody[:again], []byte("\n")) + 1

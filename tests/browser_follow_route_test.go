@@ -1,6 +1,6 @@
 package tests
 
-// Following from anywhere, in a real Chromium (issue 26): lib/sign.js's
+// Following from anywhere, in a real Chromium: lib/sign.js's
 // signatures equal the host's (`feedscout-host sign`); with "my gateway"
 // set, a department's "Add to Feedly" opens Feedly's subscribe page for
 // the signed gateway URL the Go code writes, and that URL, fetched from a
@@ -10,22 +10,18 @@ package tests
 // Settings. axe-core finds nothing in the new Settings states.
 
 import (
-	"bufio"
 	"context"
+	"encoding/base64"
 	"fmt"
-	"io"
-	"net/http"
 	"net/url"
-	"os"
-	"os/exec"
-	"regexp"
+	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
+	"feedscout/tests/readertest"
 	opmlpkg "feedscout/wasm/opml"
 	"feedscout/wasm/opml/opmlimport"
 )
@@ -34,28 +30,11 @@ import (
 // the test reaches it at its listen address (which it also answers).
 const publicBase = "https://feeds.follow.example"
 
-// hostKey is the gateway key of the state folder dir (made on first use).
+// hostKey is the gateway key of the state folder dir as the extension's
+// Settings take it (made on first use).
 func hostKey(t testing.TB, dir string) string {
 	t.Helper()
-	out, errOut, code := runHost(t, nil, "", "key", "--state", dir)
-	if code != 0 {
-		t.Fatalf("feedscout-host key: exit %d: %s", code, errOut)
-	}
-	return strings.TrimSpace(out)
-}
-
-// hostSigned is `feedscout-host sign` for sources: one signed URL each.
-func hostSigned(t testing.TB, dir, base, format string, sources ...string) []string {
-	t.Helper()
-	out, errOut, code := runHost(t, nil, "", append([]string{"sign", "--state", dir, "--gateway", base, "--format", format}, sources...)...)
-	if code != 0 {
-		t.Fatalf("feedscout-host sign: exit %d: %s", code, errOut)
-	}
-	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != len(sources) {
-		t.Fatalf("feedscout-host sign printed %d lines for %d sources: %s", len(lines), len(sources), out)
-	}
-	return lines
+	return base64.RawURLEncoding.EncodeToString(gatewayKey(t, dir))
 }
 
 // signSources are sources whose signatures the browser and the host must
@@ -74,7 +53,7 @@ func TestSignJSInChromium(t *testing.T) {
 	ctx, _ := b.tab(extensionOrigin + "options/options.html")
 	waitJS(t, ctx, `document.body.dataset.state === "ready"`, 10*time.Second)
 	for _, format := range []string{"atom", "json"} {
-		want := hostSigned(t, state, publicBase, format, signSources...)
+		want := signURLs(t, state, publicBase, format, signSources...)
 		got := eval[[]string](t, ctx, fmt.Sprintf(`import("/lib/sign.js").then(m => Promise.all(%s.map(s => m.sign(%q, %q, s))))`, mustJSON(signSources), key, format))
 		for i, w := range want {
 			u, err := url.Parse(w)
@@ -108,7 +87,7 @@ func TestSignJSInChromium(t *testing.T) {
 	if _, errOut, code := runHost(t, nil, "", "key", "--set", odd, "--state", oddState); code != 0 {
 		t.Fatalf("feedscout-host key --set %q: exit %d: %s", odd, code, errOut)
 	}
-	u, _ := url.Parse(hostSigned(t, oddState, publicBase, "atom", signSources[0])[0])
+	u, _ := url.Parse(signURLs(t, oddState, publicBase, "atom", signSources[0])[0])
 	if got := eval[string](t, ctx, fmt.Sprintf(`import("/lib/sign.js").then(m => m.sign(%q, "atom", %q))`, odd, signSources[0])); got != u.Query().Get("sig") {
 		t.Errorf("key %q: sign.js %q, feedscout-host sign %q", odd, got, u.Query().Get("sig"))
 	}
@@ -120,66 +99,21 @@ func TestSignJSInChromium(t *testing.T) {
 	}
 }
 
-// routeGateway is a running `feedscout-host serve --public`.
-type routeGateway struct {
-	listen string // host:port it listens on
+// startRouteGateway starts `serve --public base` on a spare loopback
+// port with the state folder and env, stopped when the test ends; the
+// test reaches base's addresses at its listen address (publicGateway.get).
+func startRouteGateway(t testing.TB, env []string, base, state string) *publicGateway {
+	t.Helper()
+	return startPublicAt(t, env, base, "127.0.0.1:"+strconv.Itoa(readertest.FreePort(t)), "--state", state)
 }
 
-var routeListening = regexp.MustCompile(`listening on ([0-9.]+:[0-9]+)`)
-
-// startRouteGateway starts `serve --public base --addr 127.0.0.1:0` on
-// the state folder with env, stopped when the test ends.
-func startRouteGateway(t testing.TB, env []string, base, state string) *routeGateway {
+// routeGet asks the gateway for u, an https address at its base, over
+// plain HTTP at its listen address, as a reverse proxy that ends TLS in
+// front of it would (the test's gateway has no certificate).
+func routeGet(t testing.TB, g *publicGateway, u string) (int, string) {
 	t.Helper()
-	cmd := exec.Command(hostBinary(t), "serve", "--public", base, "--addr", "127.0.0.1:0", "--state", state)
-	cmd.Env = append(os.Environ(), env...)
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		cmd.Process.Signal(syscall.SIGTERM)
-		cmd.Wait()
-	})
-	found := make(chan string, 1)
-	go func() {
-		lines := bufio.NewScanner(stderr)
-		for lines.Scan() {
-			if m := routeListening.FindStringSubmatch(lines.Text()); m != nil {
-				found <- m[1]
-				break
-			}
-		}
-		io.Copy(io.Discard, stderr)
-	}()
-	select {
-	case addr := <-found:
-		return &routeGateway{listen: addr}
-	case <-time.After(10 * time.Second):
-		t.Fatal("the public gateway did not say where it listens within 10 s")
-	}
-	return nil
-}
-
-// get fetches a URL of the gateway (at publicBase) from its listen
-// address, as a reader would through the name.
-func (g *routeGateway) get(t testing.TB, u string) (int, string) {
-	t.Helper()
-	rest, ok := strings.CutPrefix(u, publicBase)
-	if !ok {
-		t.Fatalf("%s is not an address of the gateway at %s", u, publicBase)
-	}
-	c := &http.Client{Timeout: 2 * time.Minute, Transport: &http.Transport{Proxy: nil}}
-	resp, err := c.Get("http://" + g.listen + rest)
-	if err != nil {
-		t.Fatalf("GET %.100s: %v", u, err)
-	}
-	defer resp.Body.Close()
-	body, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(body)
+	code, body, _ := g.get(t, "http://"+strings.TrimPrefix(u, "https://"))
+	return code, body
 }
 
 // followButtonOf is the expression of the follow button of the row under
@@ -237,7 +171,7 @@ func TestPopupFollowRoutes(t *testing.T) {
 	// My gateway: the signed URL, the one the host signs.
 	state := t.TempDir()
 	key := hostKey(t, state)
-	signed := hostSigned(t, state, publicBase, "atom", dept)[0]
+	signed := signURLs(t, state, publicBase, "atom", dept)[0]
 	setStorage(fmt.Sprintf(`{reader: {id: "feedly"}, follow: {route: "gateway", gateway: %q}}`, publicBase), fmt.Sprintf(`{"gateway-key": %q}`, key))
 	waitJS(t, ctx, btn+`.textContent === "Add to Feedly" && !`+btn+`.dataset.unreachable`, 5*time.Second)
 	eval[bool](t, ctx, `(`+btn+`.click(), true)`)
@@ -246,7 +180,7 @@ func TestPopupFollowRoutes(t *testing.T) {
 	// That URL, fetched from the public gateway, is the department's feed.
 	env := fastEnv(web)
 	g := startRouteGateway(t, env, publicBase, state)
-	code, body := g.get(t, signed)
+	code, body := routeGet(t, g, signed)
 	if code != 200 {
 		t.Fatalf("the signed URL: %d %.300s", code, body)
 	}
@@ -256,7 +190,7 @@ func TestPopupFollowRoutes(t *testing.T) {
 	}
 	sameEntries(t, parseAtom(t, body), parseAtom(t, want))
 	// Unsigned, it is refused.
-	if code, body := g.get(t, opmlpkg.GatewayURL(publicBase, dept)); code != 403 {
+	if code, body := routeGet(t, g, opmlpkg.GatewayURL(publicBase, dept)); code != 403 {
 		t.Errorf("the unsigned URL: %d %.200s, want 403", code, body)
 	}
 
@@ -269,7 +203,7 @@ func TestPopupFollowRoutes(t *testing.T) {
 	sbtn := followButtonOf("#sections-list", section)
 	waitJS(t, nctx, sbtn+`.textContent === "Add to Feedly"`, 5*time.Second)
 	eval[bool](t, nctx, `(`+sbtn+`.click(), true)`)
-	closeTarget(t, b, waitTab(t, b, "https://feedly.com/i/subscription/feed/"+url.QueryEscape(hostSigned(t, state, publicBase, "atom", section)[0])))
+	closeTarget(t, b, waitTab(t, b, "https://feedly.com/i/subscription/feed/"+url.QueryEscape(signURLs(t, state, publicBase, "atom", section)[0])))
 
 	// RSS-Bridge: the RSS-Bridge URL wasm/opml writes.
 	const bridge = "https://bridge.follow.example/rss-bridge"

@@ -50,7 +50,7 @@ func TestFirefoxFollowRoutes(t *testing.T) {
 	// My gateway: the signed URL.
 	state := t.TempDir()
 	key := hostKey(t, state)
-	signed := hostSigned(t, state, publicBase, "atom", dept)[0]
+	signed := signURLs(t, state, publicBase, "atom", dept)[0]
 	set(fmt.Sprintf(`{follow: {route: "gateway", gateway: %q}}`, publicBase), fmt.Sprintf(`{"gateway-key": %q}`, key))
 	ff.openPopup(tab)
 	if r := ffFind(t, ff); r.Outcome != "news-sitemap" {
@@ -61,7 +61,7 @@ func TestFirefoxFollowRoutes(t *testing.T) {
 	sent := ff.waitTab("https://feedly.com/i/subscription/feed/" + url.QueryEscape(signed))
 	ff.call("browsingContext.close", map[string]any{"context": sent}, nil)
 	g := startRouteGateway(t, fastEnv(web), publicBase, state)
-	code, body := g.get(t, signed)
+	code, body := routeGet(t, g, signed)
 	if code != 200 {
 		t.Fatalf("the signed URL: %d %.300s", code, body)
 	}

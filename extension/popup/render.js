@@ -259,7 +259,9 @@ export function sectionsBlock(sections, site, names) {
   const list = new VirtualList(box, {
     rowHeight: ROW_HEIGHT,
     maxHeight: 8 * ROW_HEIGHT,
-    heightOf: ({ name, path }) => ROW_HEIGHT + (lines(name || path, name ? path : "") - 1) * LINE_HEIGHT,
+    // Measured once a row: the filter and "Show all" give the same rows
+    // again.
+    heightOf: (r) => (r.height ??= ROW_HEIGHT + (lines(r.name || r.path, r.name ? r.path : "") - 1) * LINE_HEIGHT),
     renderRow: ({ s, name, path }) => {
       const when = shortDate(s.lastmod);
       return el(
@@ -307,19 +309,28 @@ export function sectionsBlock(sections, site, names) {
  * @param {HTMLElement} box
  */
 function nameLines(box) {
-  const ctx = document.createElement("canvas").getContext("2d");
+  // One context per font, each set once: setting a context's font parses
+  // it, which done twice a row cost more than the measuring.
   const family = getComputedStyle(document.documentElement).fontFamily || "sans-serif";
+  const context = (size) => {
+    const ctx = document.createElement("canvas").getContext("2d");
+    if (ctx) ctx.font = `${size}px ${family}`;
+    return ctx;
+  };
+  const nameCtx = context(13);
+  const pathCtx = context(12);
   let width = 0;
   return (name, path) => {
     // The box's inner width, less the row's padding; read once it is laid out.
     width ||= Math.max(120, (box.clientWidth || 400) - 16);
-    if (!ctx) return 1 + Math.floor(((name.length + path.length) * 8) / width);
-    ctx.font = `13px ${family}`;
-    let w = ctx.measureText(name).width;
-    if (path) {
-      ctx.font = `12px ${family}`;
-      w += 6 + ctx.measureText(path).width;
-    }
+    // No glyph is much wider than 1 em (13 px, 12 px; a UTF-16 pair counts
+    // twice): a row that fits on one line even so needs no measuring,
+    // which is most of them.
+    const most = name.length * 13 + (path ? 6 + path.length * 12 : 0);
+    if (most * 1.1 <= width) return 1;
+    if (!nameCtx || !pathCtx) return 1 + Math.floor(((name.length + path.length) * 8) / width);
+    let w = nameCtx.measureText(name).width;
+    if (path) w += 6 + pathCtx.measureText(path).width;
     return Math.max(1, Math.ceil((w * 1.1) / width));
   };
 }

@@ -85,7 +85,7 @@ func newCheckClient(allowPrivate bool) (*fetch.Client, error) {
 
 // printCheck writes the readable form of one result.
 func printCheck(w io.Writer, r *check.Result) {
-	kind := r.Kind
+	kind := string(r.Kind)
 	if r.Format != "" {
 		kind += " (" + r.Format + ")"
 	}

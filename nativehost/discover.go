@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"feedscout/nativehost/internal/discover"
-	"feedscout/nativehost/internal/fetch"
 	"feedscout/report"
 )
 
@@ -64,7 +63,7 @@ func runDiscover(args []string, stdout, stderr io.Writer) int {
 			o := discover.Options{Order: *order, Since: since}
 			if live {
 				host := hostOf(site)
-				o.OnRow = func(r fetch.Row) {
+				o.OnRow = func(r report.Row) {
 					mu.Lock()
 					fmt.Fprintf(stderr, "%-24s %-8s %-16v %s\n", host, r.Step, r.Status, r.URL)
 					mu.Unlock()

@@ -15,6 +15,7 @@ import (
 
 	"feedscout/nativehost/internal/follow"
 	"feedscout/nativehost/internal/message"
+	"feedscout/report/kind"
 )
 
 // previewEntries is how many of a source's entries a feed reply carries:
@@ -41,12 +42,12 @@ type feedPreview struct {
 	URL string `json:"url"`
 	// FetchedFrom is where the source is fetched now, when a permanent
 	// redirect moved it.
-	FetchedFrom string         `json:"fetched_from,omitempty"`
-	Kind        string         `json:"kind"`
-	Title       string         `json:"title"`
-	Subtitle    string         `json:"subtitle"`
-	Status      string         `json:"status"`
-	Entries     []previewEntry `json:"entries"`
+	FetchedFrom string          `json:"fetched_from,omitempty"`
+	Kind        kind.SourceKind `json:"kind"`
+	Title       string          `json:"title"`
+	Subtitle    string          `json:"subtitle"`
+	Status      string          `json:"status"`
+	Entries     []previewEntry  `json:"entries"`
 	// Total is how many entries the feed has (Entries holds the first
 	// previewEntries of them).
 	Total int `json:"total"`

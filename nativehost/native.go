@@ -13,6 +13,7 @@ import (
 	"feedscout/nativehost/internal/fetch"
 	"feedscout/nativehost/internal/message"
 	"feedscout/nativehost/internal/section"
+	"feedscout/report"
 )
 
 // runNative serves native messaging on stdin/stdout until the browser
@@ -45,7 +46,7 @@ type handler struct{ client *fetch.Client }
 
 // Handle implements message.Handler.
 func (h handler) Handle(ctx context.Context, req *message.Request, progress func(any)) (*message.Reply, error) {
-	onRow := func(r fetch.Row) { progress(r) }
+	onRow := func(r report.Row) { progress(r) }
 	switch req.Type {
 	case message.TypeDiscover:
 		o := discover.Options{Order: req.Order, Since: req.SinceTime, Page: req.Page, OnRow: onRow, Spent: req.Spent}

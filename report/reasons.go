@@ -80,7 +80,8 @@ const (
 )
 
 // Problem words beyond the status words (StatusTimeout...), in a
-// "problem" argument: what went wrong with one fetched thing.
+// "problem" argument: what went wrong with one fetched thing. They are
+// untyped, so that Problem.Word holds them beside the status words.
 const (
 	ProblemStatus          = "status"            // it answered an HTTP error status ("status" argument)
 	ProblemUnfetched       = "unfetched"         // it could not be fetched, nothing more known
@@ -95,8 +96,8 @@ const (
 // carry it: a problem word and, for ProblemStatus, the HTTP status. The
 // limits a too-large or too-many-redirects problem names travel with it.
 type Problem struct {
-	Word   string `json:"problem"`
-	Status int    `json:"status,omitempty"`
+	Word   StatusWord `json:"problem"` // a status word or a Problem word
+	Status int        `json:"status,omitempty"`
 	// LimitMiB is the body cap of a too-large problem; Hops the most
 	// redirects followed, for too-many-redirects.
 	LimitMiB int `json:"limit_mib,omitempty"`
@@ -105,7 +106,7 @@ type Problem struct {
 
 // Args is p as a reason argument value.
 func (p Problem) Args() map[string]any {
-	m := map[string]any{"problem": p.Word}
+	m := map[string]any{"problem": string(p.Word)}
 	if p.Status != 0 {
 		m["status"] = p.Status
 	}
@@ -273,7 +274,9 @@ func preview(a argReader) string {
 func ProblemPhrase(p Problem) string { return problemPhrase(argReader(p.Args())) }
 
 func problemPhrase(p argReader) string {
-	switch w := p.str("problem"); w {
+	// A problem word is a status word or one of the Problem words, which
+	// are untyped so that both kinds of case compare with w.
+	switch w := StatusWord(p.str("problem")); w {
 	case StatusTimeout:
 		return "it did not answer in time (timeout)"
 	case StatusTooLarge:
@@ -309,7 +312,7 @@ func problemPhrase(p argReader) string {
 	case ProblemUnfetched, "":
 		return "it could not be fetched"
 	default:
-		return "the request failed (" + w + ")"
+		return "the request failed (" + string(w) + ")"
 	}
 }
 
@@ -324,9 +327,24 @@ func capital(s string) string {
 // decoded from JSON.
 type argReader map[string]any
 
+// str reads a word or text argument: a string, or one of the contract's
+// typed words as Go code may pass it.
 func (a argReader) str(k string) string {
-	s, _ := a[k].(string)
-	return s
+	switch v := a[k].(type) {
+	case string:
+		return v
+	case StatusWord:
+		return string(v)
+	case Outcome:
+		return string(v)
+	case Step:
+		return string(v)
+	case SitemapKind:
+		return string(v)
+	case SourceKind:
+		return string(v)
+	}
+	return ""
 }
 
 func (a argReader) bool(k string) bool {

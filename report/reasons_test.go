@@ -171,3 +171,21 @@ func templateMatch(doc, s string) bool {
 	}
 	return regexp.MustCompile("^" + strings.Join(parts, ".+") + "$").MatchString(s)
 }
+
+// A typed word passed straight from Go renders as its string does.
+func TestSentenceTypedWords(t *testing.T) {
+	cases := []struct {
+		code  string
+		typed map[string]any
+		plain map[string]any
+	}{
+		{ReasonRefusedRobotsUnreachable, map[string]any{"host": "a.test", "word": StatusTimeout}, map[string]any{"host": "a.test", "word": "timeout"}},
+		{ReasonRefusedRobotsUnreachable, map[string]any{"host": "a.test", "word": StatusTLS}, map[string]any{"host": "a.test", "word": "tls"}},
+	}
+	for _, c := range cases {
+		got, want := Sentence(c.code, c.typed), Sentence(c.code, c.plain)
+		if got != want || !strings.Contains(want, string(c.typed["word"].(StatusWord))) {
+			t.Errorf("%s: %q, want %q", c.code, got, want)
+		}
+	}
+}

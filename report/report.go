@@ -6,7 +6,7 @@ type Report struct {
 	// Site is the site asked about: scheme://host/.
 	Site string `json:"site"`
 	// Outcome is the best thing found: OutcomeFeed ... OutcomeNone.
-	Outcome string `json:"outcome"`
+	Outcome Outcome `json:"outcome"`
 	// Reason is the English sentence a person reads, rendered from
 	// ReasonCode and ReasonArgs (Sentence).
 	Reason string `json:"reason"`
@@ -101,8 +101,8 @@ type Headline struct {
 type Sitemap struct {
 	URL string `json:"url"`
 	// Kind is SitemapNews, SitemapArticle or SitemapSections.
-	Kind string `json:"kind"`
-	URLs int    `json:"urls"`
+	Kind SitemapKind `json:"kind"`
+	URLs int         `json:"urls"`
 	// Newest is the newest publication date of a news sitemap.
 	Newest string `json:"newest,omitempty"`
 	// Departments lists the child sitemaps of an index split by

@@ -7,32 +7,35 @@ import (
 	"strconv"
 )
 
-// Status words: the status of a log row when no HTTP status describes what
-// happened (Row.Status). They are part of the report's JSON contract: add
-// new ones, never rename.
+// StatusWord is the status of a log row when no HTTP status describes what
+// happened (Status.Word), and the word of the fetcher's errors. The words
+// are part of the report's JSON contract: add new ones, never rename.
+type StatusWord string
+
+// The status words.
 const (
-	StatusRobotsDisallow   = "robots-disallow"    // robots.txt forbids the URL: not fetched
-	StatusBudget           = "budget"             // the site's request budget is used up: not fetched
-	StatusTimeout          = "timeout"            // no complete answer in time
-	StatusDNS              = "dns"                // the host name does not resolve
-	StatusTLS              = "tls"                // TLS handshake or certificate failure
-	StatusNetwork          = "network"            // connection refused, reset, proxy failure...
-	StatusTooLarge         = "too-large"          // body over the size cap (after decompression)
-	StatusBadEncoding      = "bad-encoding"       // gzip that does not decompress, or an encoding not asked for
-	StatusRefusedAddress   = "refused-address"    // a public site led to a private address
-	StatusRedirectLoop     = "redirect-loop"      // a redirect back to a URL of the same chain
-	StatusTooManyRedirects = "too-many-redirects" // more redirects than the fetcher follows
-	StatusBadRedirect      = "bad-redirect"       // a Location that is not an http(s) URL
-	StatusBadScheme        = "bad-scheme"         // a URL that is not http or https
-	StatusBadURL           = "bad-url"            // a URL that does not parse or has no host
-	StatusCanceled         = "canceled"           // the caller's context ended
+	StatusRobotsDisallow   StatusWord = "robots-disallow"    // robots.txt forbids the URL: not fetched
+	StatusBudget           StatusWord = "budget"             // the site's request budget is used up: not fetched
+	StatusTimeout          StatusWord = "timeout"            // no complete answer in time
+	StatusDNS              StatusWord = "dns"                // the host name does not resolve
+	StatusTLS              StatusWord = "tls"                // TLS handshake or certificate failure
+	StatusNetwork          StatusWord = "network"            // connection refused, reset, proxy failure...
+	StatusTooLarge         StatusWord = "too-large"          // body over the size cap (after decompression)
+	StatusBadEncoding      StatusWord = "bad-encoding"       // gzip that does not decompress, or an encoding not asked for
+	StatusRefusedAddress   StatusWord = "refused-address"    // a public site led to a private address
+	StatusRedirectLoop     StatusWord = "redirect-loop"      // a redirect back to a URL of the same chain
+	StatusTooManyRedirects StatusWord = "too-many-redirects" // more redirects than the fetcher follows
+	StatusBadRedirect      StatusWord = "bad-redirect"       // a Location that is not an http(s) URL
+	StatusBadScheme        StatusWord = "bad-scheme"         // a URL that is not http or https
+	StatusBadURL           StatusWord = "bad-url"            // a URL that does not parse or has no host
+	StatusCanceled         StatusWord = "canceled"           // the caller's context ended
 )
 
 // Row is one line of a site's request log: one request made, or one
 // request not made (robots-disallow, budget, a redirect not followed, an
 // address refused before connecting).
 type Row struct {
-	Step   string `json:"step"`   // StepRobots, StepHome, ...
+	Step   Step   `json:"step"`   // StepRobots, StepHome, ...
 	URL    string `json:"url"`    // the URL requested (each redirect hop has its row)
 	Status Status `json:"status"` // HTTP status, or a word
 	Bytes  int64  `json:"bytes"`  // body bytes after decompression; 0 when failed
@@ -65,13 +68,13 @@ func Requests(rows []Row) int {
 // (StatusTimeout...). In JSON it is the number or the word string.
 type Status struct {
 	Code int
-	Word string
+	Word StatusWord
 }
 
 // String returns the word or the decimal code.
 func (s Status) String() string {
 	if s.Word != "" {
-		return s.Word
+		return string(s.Word)
 	}
 	return strconv.Itoa(s.Code)
 }

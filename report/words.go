@@ -2,24 +2,38 @@ package report
 
 import "feedscout/report/kind"
 
-// Outcomes of a discovery, best first (Report.Outcome).
+// SourceKind is the kind of a source: a feed, a news sitemap, an article
+// sitemap, a section page or a JSON Feed (package kind declares the words:
+// kind.Feed and the rest).
+type SourceKind = kind.SourceKind
+
+// Outcome is what a discovery found, best first (Report.Outcome). Its JSON
+// form is the word itself.
+type Outcome string
+
+// Outcomes of a discovery, best first. The first three name the kind of
+// the best source found, in the source kind's word.
 const (
-	OutcomeFeed           = "feed"
-	OutcomeNewsSitemap    = "news-sitemap"
-	OutcomeArticleSitemap = "article-sitemap"
-	OutcomeSections       = "sections"
-	OutcomeRefused        = "refused"
-	OutcomeNone           = "none"
+	OutcomeFeed                   = Outcome(kind.Feed)
+	OutcomeNewsSitemap            = Outcome(kind.NewsSitemap)
+	OutcomeArticleSitemap         = Outcome(kind.ArticleSitemap)
+	OutcomeSections       Outcome = "sections"
+	OutcomeRefused        Outcome = "refused"
+	OutcomeNone           Outcome = "none"
 )
 
-// Steps of discovery, as a log row names them (Row.Step).
+// Step is the step of discovery or following a log row belongs to
+// (Row.Step). Its JSON form is the word itself.
+type Step string
+
+// Steps, as a log row names them.
 const (
-	StepRobots  = "robots"  // robots.txt
-	StepHome    = "home"    // the homepage
-	StepGuess   = "guess"   // one of the usual feed paths
-	StepSitemap = "sitemap" // a sitemap robots.txt lists, or a child of one
-	StepSection = "section" // a section page
-	StepFeed    = "feed"    // an advertised or linked feed, fetched to preview it
+	StepRobots  Step = "robots"  // robots.txt
+	StepHome    Step = "home"    // the homepage
+	StepGuess   Step = "guess"   // one of the usual feed paths
+	StepSitemap Step = "sitemap" // a sitemap robots.txt lists, or a child of one
+	StepSection Step = "section" // a section page
+	StepFeed    Step = "feed"    // a feed, fetched to preview or follow it
 )
 
 // Orders of discovery (Report.Order).
@@ -52,19 +66,25 @@ const (
 	ViaDerived = "derived"
 )
 
-// Sitemap kinds (Sitemap.Kind).
+// SitemapKind is what a sitemap of the report offers (Sitemap.Kind). Its
+// JSON form is the word itself, shorter than the source kind's.
+type SitemapKind string
+
+// Sitemap kinds.
 const (
-	SitemapNews     = "news"
-	SitemapArticle  = "article"
-	SitemapSections = "sections"
+	SitemapNews     SitemapKind = "news"     // a news sitemap: Source gives kind.NewsSitemap
+	SitemapArticle  SitemapKind = "article"  // dated article URLs: Source gives kind.ArticleSitemap
+	SitemapSections SitemapKind = "sections" // section URLs only: followed as sections
 )
 
-// Subscription kinds: what a person follows (the extension's storage and
-// OPML's feedscout:kind attribute); defined in package kind, which the
-// WebAssembly modules import without the rest of report.
-const (
-	KindFeed           = kind.Feed
-	KindNewsSitemap    = kind.NewsSitemap
-	KindArticleSitemap = kind.ArticleSitemap
-	KindSection        = kind.Section
-)
+// Source is the kind of source a sitemap of kind k is followed as: a news
+// or article sitemap, or "" for one that offers sections only.
+func (k SitemapKind) Source() SourceKind {
+	switch k {
+	case SitemapNews:
+		return kind.NewsSitemap
+	case SitemapArticle:
+		return kind.ArticleSitemap
+	}
+	return ""
+}

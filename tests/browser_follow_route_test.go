@@ -21,6 +21,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"feedscout/report/kind"
 	"feedscout/tests/readertest"
 	opmlpkg "feedscout/wasm/opml"
 	"feedscout/wasm/opml/opmlimport"
@@ -211,7 +212,7 @@ func TestPopupFollowRoutes(t *testing.T) {
 	eval[bool](t, ctx, `chrome.storage.local.remove("gateway-key").then(() => true)`)
 	waitJS(t, ctx, btn+`.textContent === "Add to Inoreader"`, 5*time.Second)
 	eval[bool](t, ctx, `(`+btn+`.click(), true)`)
-	bridgeURL := opmlpkg.BridgeURL(bridge, opmlpkg.Subscription{Kind: opmlpkg.KindNewsSitemap, URL: dept})
+	bridgeURL := opmlpkg.BridgeURL(bridge, opmlpkg.Subscription{Kind: kind.NewsSitemap, URL: dept})
 	closeTarget(t, b, waitTab(t, b, "https://www.inoreader.com/?add_feed="+url.QueryEscape(bridgeURL)))
 
 	// The subscriptions view: the department subscribed has the button too,
@@ -235,7 +236,7 @@ func TestPopupFollowRoutes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(back) != 1 || back[0].Kind != opmlpkg.KindNewsSitemap || back[0].URL != dept {
+	if len(back) != 1 || back[0].Kind != kind.NewsSitemap || back[0].URL != dept {
 		t.Errorf("the RSS-Bridge export reads back as %+v, want the department %s", back, dept)
 	}
 	// The popup signs and writes addresses; it asks neither the gateway

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	reportpkg "feedscout/report"
 	"feedscout/tests/fixtureweb"
 )
 
@@ -19,7 +20,7 @@ type economyRow struct {
 	site                     string
 	artReq, smartReq         int
 	artSec, smartSec         float64
-	artOutcome, smartOutcome string
+	artOutcome, smartOutcome reportpkg.Outcome
 }
 
 // runEconomy discovers every default site with the article order, then

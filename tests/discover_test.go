@@ -17,7 +17,7 @@ import (
 
 // outcomeRank orders outcomes from best to worst; refused and none are
 // equally empty-handed.
-var outcomeRank = map[string]int{
+var outcomeRank = map[reportpkg.Outcome]int{
 	reportpkg.OutcomeFeed: 0, reportpkg.OutcomeNewsSitemap: 1, reportpkg.OutcomeArticleSitemap: 2,
 	reportpkg.OutcomeSections: 3, reportpkg.OutcomeRefused: 4, reportpkg.OutcomeNone: 4,
 }
@@ -80,7 +80,7 @@ func madeRequests(r *report) int { return reportpkg.Requests(r.Requests) }
 
 // checkReport compares one report with what the site expects of an order
 // that reaches outcome.
-func checkReport(t *testing.T, s fixtureweb.Site, r *report, outcome string) {
+func checkReport(t *testing.T, s fixtureweb.Site, r *report, outcome reportpkg.Outcome) {
 	t.Helper()
 	e := s.Expect
 	order := r.Order

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"feedscout/report/kind"
 	opmlpkg "feedscout/wasm/opml"
 )
 
@@ -77,7 +78,7 @@ func TestFirefoxFollowRoutes(t *testing.T) {
 	evalIn[bool](ff, ff.probe(), `chrome.storage.local.remove("gateway-key").then(() => true)`)
 	ff.waitPopup(btn+`.textContent === "Add to Feedly"`, 5*time.Second)
 	popupEval[bool](ff, `(`+btn+`.click(), true)`)
-	bridgeURL := opmlpkg.BridgeURL(bridge, opmlpkg.Subscription{Kind: opmlpkg.KindNewsSitemap, URL: dept})
+	bridgeURL := opmlpkg.BridgeURL(bridge, opmlpkg.Subscription{Kind: kind.NewsSitemap, URL: dept})
 	sent = ff.waitTab("https://feedly.com/i/subscription/feed/" + url.QueryEscape(bridgeURL))
 	ff.call("browsingContext.close", map[string]any{"context": sent}, nil)
 	ff.closePopup()

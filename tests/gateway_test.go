@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"feedscout/wasm/opml"
+	"feedscout/report/kind"
 	"feedscout/wasm/opml/opmlimport"
 )
 
@@ -121,17 +121,17 @@ func TestGatewayConcurrent(t *testing.T) {
 	if code != 200 || err != nil {
 		t.Fatalf("/opml: %d %v", code, err)
 	}
-	kinds := map[string]string{}
+	kinds := map[string]kind.SourceKind{}
 	for _, sub := range subs {
 		kinds[sub.URL] = sub.Kind
 	}
 	for i, s := range sources {
-		want := opml.KindSection
+		want := kind.Section
 		switch {
 		case i == len(sources)-1:
-			want = opml.KindArticleSitemap
+			want = kind.ArticleSitemap
 		case i >= len(sources)-3:
-			want = opml.KindNewsSitemap
+			want = kind.NewsSitemap
 		}
 		if kinds[s] != want {
 			t.Errorf("/opml: %s is %q, want %q", s, kinds[s], want)

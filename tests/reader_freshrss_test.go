@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"feedscout/report/kind"
 	"feedscout/tests/fixtureweb"
 	"feedscout/tests/readertest"
 	"feedscout/wasm/classify"
@@ -48,7 +49,7 @@ func TestReaderFreshRSS(t *testing.T) {
 		src := o["feedscout:href"]
 		switch o["type"] {
 		case "rss":
-			if o["feedscout:kind"] != opml.KindFeed {
+			if o["feedscout:kind"] != string(kind.Feed) {
 				if !strings.HasSuffix(src, ".gz") || o["xmlUrl"] != opml.GatewayURL("http://127.0.0.1:8765", src) {
 					t.Errorf("%s %s: a plain outline %q that is not a .gz sitemap through the gateway", o["feedscout:kind"], src, o["xmlUrl"])
 				}
@@ -56,7 +57,7 @@ func TestReaderFreshRSS(t *testing.T) {
 			}
 			continue
 		case opml.TypeJSONFeed:
-			if o["feedscout:kind"] != opml.KindFeed || o["feedscout:format"] != "json" || o["xmlUrl"] != src {
+			if o["feedscout:kind"] != string(kind.Feed) || o["feedscout:format"] != "json" || o["xmlUrl"] != src {
 				t.Errorf("a JSONFeed outline that is not a JSON Feed: %v", o)
 			}
 			seen["json"]++
@@ -83,9 +84,9 @@ func TestReaderFreshRSS(t *testing.T) {
 			continue
 		}
 		entries := parseAtom(t, out).Entries
-		kind := o["feedscout:kind"]
-		seen[kind]++
-		t.Logf("%-15s %3d XPath items, %3d feed entries  %s", kind, len(items), len(entries), src)
+		sk := kind.SourceKind(o["feedscout:kind"])
+		seen[string(sk)]++
+		t.Logf("%-15s %3d XPath items, %3d feed entries  %s", sk, len(items), len(entries), src)
 		if len(entries) == 0 {
 			t.Errorf("%s: feed made no entries", src)
 		}
@@ -105,8 +106,8 @@ func TestReaderFreshRSS(t *testing.T) {
 			}
 			byLink[u.String()] = it
 		}
-		switch kind {
-		case opml.KindNewsSitemap, opml.KindArticleSitemap:
+		switch sk {
+		case kind.NewsSitemap, kind.ArticleSitemap:
 			if len(byLink) != len(entries) {
 				t.Errorf("%s: %d XPath items, feed has %d entries", src, len(byLink), len(entries))
 			}
@@ -117,7 +118,7 @@ func TestReaderFreshRSS(t *testing.T) {
 					continue
 				}
 				want := e.Title
-				if kind == opml.KindArticleSitemap {
+				if sk == kind.ArticleSitemap {
 					want = e.Link.Href
 				}
 				if !sameText(it[0], want) {
@@ -127,7 +128,7 @@ func TestReaderFreshRSS(t *testing.T) {
 					t.Errorf("%s: %s is dated %q by XPath, %q by feed", src, e.Link.Href, it[2], e.Published)
 				}
 			}
-		case opml.KindSection:
+		case kind.Section:
 			page, err := classify.Classify(src, body, ctype)
 			if err != nil {
 				t.Fatal(err)
@@ -156,7 +157,7 @@ func TestReaderFreshRSS(t *testing.T) {
 			}
 		}
 	}
-	for _, k := range []string{opml.KindNewsSitemap, opml.KindArticleSitemap, opml.KindSection, "gzip", "json"} {
+	for _, k := range []string{string(kind.NewsSitemap), string(kind.ArticleSitemap), string(kind.Section), "gzip", "json"} {
 		if seen[k] == 0 {
 			t.Errorf("no %s outline on the fixture web", k)
 		}

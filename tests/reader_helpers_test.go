@@ -27,7 +27,7 @@ type readerSite struct {
 }
 
 // followed reports whether a site's outcome is one a reader can follow.
-func followed(outcome string) bool {
+func followed(outcome reportpkg.Outcome) bool {
 	switch outcome {
 	case reportpkg.OutcomeFeed, reportpkg.OutcomeNewsSitemap, reportpkg.OutcomeArticleSitemap, reportpkg.OutcomeSections:
 		return true

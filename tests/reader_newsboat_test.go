@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"feedscout/report/kind"
 	"feedscout/tests/fixtureweb"
 	"feedscout/wasm/opml"
 )
@@ -37,7 +38,7 @@ func TestReaderNewsboat(t *testing.T) {
 // exec: line that runs host.
 func execURL(host string) func(opml.Subscription) string {
 	return func(s opml.Subscription) string {
-		if s.Kind == opml.KindFeed && s.Format != "json" {
+		if s.Kind == kind.Feed && s.Format != "json" {
 			return s.URL
 		}
 		return "exec:" + opml.NewsboatCommand(host, s.URL)
@@ -57,7 +58,7 @@ func TestReaderGateway(t *testing.T) {
 	// newsboat asks the gateway on loopback itself: no proxy for it.
 	readerEnv := append(append([]string(nil), env...), "NO_PROXY=127.0.0.1", "no_proxy=127.0.0.1")
 	readThrough(t, env, readerEnv, []string{"--reader", "any", "--gateway", g.base}, func(s opml.Subscription) string {
-		if s.Kind == opml.KindFeed {
+		if s.Kind == kind.Feed {
 			return s.URL // a JSON Feed too (docs/readers.md)
 		}
 		return opml.GatewayURL(g.base, s.URL)
@@ -155,7 +156,7 @@ func readSites(t *testing.T, all []fixtureweb.Site, env, readerEnv []string, opm
 			// (the newsboat flavour) it has its items. A feed discovery
 			// did not read itself (a DOCTYPE, which feedscout does not
 			// parse) is the reader's to judge.
-			if sub.Kind == opml.KindFeed && u == sub.URL && (sub.Format == "json" || !checked[sub.URL]) {
+			if sub.Kind == kind.Feed && u == sub.URL && (sub.Format == "json" || !checked[sub.URL]) {
 				t.Logf("%-22s   (not counted: %s)", "", map[bool]string{true: "JSON Feed", false: "not read by discovery"}[sub.Format == "json"])
 				continue
 			}
@@ -164,7 +165,7 @@ func readSites(t *testing.T, all []fixtureweb.Site, env, readerEnv []string, opm
 			// entries on this web; a section page may have none (the
 			// articles of sections-home are linked from every section,
 			// and newsboat keeps an item under one feed only).
-			if n == 0 && sub.Kind != opml.KindSection {
+			if n == 0 && sub.Kind != kind.Section {
 				t.Errorf("%s: newsboat has no items of %s %s", name, sub.Kind, sub.URL)
 			}
 		}

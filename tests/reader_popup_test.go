@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"feedscout/report/kind"
 	"feedscout/wasm/opml"
 	"feedscout/wasm/opml/opmlimport"
 )
@@ -26,7 +27,7 @@ func TestReaderPopupExport(t *testing.T) {
 	b, ctx, srv, subs := subscribedFour(t, "/sitemap_business.xml?a=1&b=2")
 	var want []opml.Subscription
 	for _, s := range subs {
-		want = append(want, opml.Subscription{Kind: s["kind"], URL: s["url"], Title: s["title"], Site: s["site"], Format: s["format"], Added: s["added"]})
+		want = append(want, opml.Subscription{Kind: kind.SourceKind(s["kind"]), URL: s["url"], Title: s["title"], Site: s["site"], Format: s["format"], Added: s["added"]})
 	}
 	byURL := func(subs []opml.Subscription) []opml.Subscription {
 		out := append([]opml.Subscription(nil), subs...)

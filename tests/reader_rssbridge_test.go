@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"feedscout/report/kind"
 	"feedscout/tests/fixtureweb"
 	"feedscout/tests/readertest"
 	"feedscout/wasm/classify"
@@ -73,14 +74,14 @@ func TestReaderRSSBridge(t *testing.T) {
 	state := t.TempDir()
 	seen := map[string]int{}
 	for i, o := range readertest.Outlines(t, doc, map[string]string{opml.Namespace: "feedscout"}) {
-		src, kind := o["feedscout:href"], o["feedscout:kind"]
-		want := opml.BridgeURL(b.Base, opml.Subscription{Kind: kind, URL: src})
+		src, sk := o["feedscout:href"], kind.SourceKind(o["feedscout:kind"])
+		want := opml.BridgeURL(b.Base, opml.Subscription{Kind: sk, URL: src})
 		gz := strings.HasSuffix(src, ".gz")
 		if gz {
 			want = signURLs(t, gwState, g.base, "atom", src)[0]
 		}
 		if o["xmlUrl"] != want {
-			t.Errorf("%s %s: xmlUrl %q, want %q", kind, src, o["xmlUrl"], want)
+			t.Errorf("%s %s: xmlUrl %q, want %q", sk, src, o["xmlUrl"], want)
 			continue
 		}
 		asked := time.Now()
@@ -111,12 +112,12 @@ func TestReaderRSSBridge(t *testing.T) {
 			continue
 		}
 		made := feedparserFile(t, filepath.Join(dir, fmt.Sprintf("feed-%d.xml", i)), []byte(out))
-		seen[kind]++
+		seen[string(sk)]++
 		via := "RSS-Bridge"
 		if gz {
 			via = "the gateway"
 		}
-		t.Logf("%-15s %3d entries from %s, %3d from feed  %s", kind, len(bridged.Entries), via, len(made.Entries), src)
+		t.Logf("%-15s %3d entries from %s, %3d from feed  %s", sk, len(bridged.Entries), via, len(made.Entries), src)
 		if len(made.Entries) == 0 {
 			t.Errorf("%s: feed made no entries", src)
 			continue
@@ -138,22 +139,22 @@ func TestReaderRSSBridge(t *testing.T) {
 				continue
 			}
 			wantTitle := e.Title
-			if kind == opml.KindArticleSitemap {
+			if sk == kind.ArticleSitemap {
 				wantTitle = e.Link
 			}
 			if !sameText(g.title, wantTitle) {
 				t.Errorf("%s: %s is titled %q by RSS-Bridge, want %q", src, e.Link, g.title, wantTitle)
 			}
-			if kind != opml.KindSection && g.published != e.Published {
+			if sk != kind.Section && g.published != e.Published {
 				t.Errorf("%s: %s is dated %q by RSS-Bridge, %q by feed", src, e.Link, g.published, e.Published)
 			}
 		}
-		switch kind {
-		case opml.KindNewsSitemap, opml.KindArticleSitemap:
+		switch sk {
+		case kind.NewsSitemap, kind.ArticleSitemap:
 			if len(got) != len(made.Entries) {
 				t.Errorf("%s: RSS-Bridge has %d entries, feed %d", src, len(got), len(made.Entries))
 			}
-		case opml.KindSection:
+		case kind.Section:
 			page, ctype := fetchDoc(t, w, src)
 			cl, err := classify.Classify(src, page, ctype)
 			if err != nil {
@@ -180,10 +181,10 @@ func TestReaderRSSBridge(t *testing.T) {
 				}
 			}
 		default:
-			t.Errorf("%s: an RSS-Bridge outline of kind %q", src, kind)
+			t.Errorf("%s: an RSS-Bridge outline of kind %q", src, sk)
 		}
 	}
-	for _, k := range []string{opml.KindNewsSitemap, opml.KindArticleSitemap, opml.KindSection, "gzip"} {
+	for _, k := range []string{string(kind.NewsSitemap), string(kind.ArticleSitemap), string(kind.Section), "gzip"} {
 		if seen[k] == 0 {
 			t.Errorf("no %s outline read through RSS-Bridge", k)
 		}

@@ -30,6 +30,7 @@ import (
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
 	"golang.org/x/net/html/charset"
 
+	"feedscout/report/kind"
 	"feedscout/tests/fixtureweb"
 	"feedscout/wasm/classify"
 	"feedscout/wasm/newsmap"
@@ -145,7 +146,7 @@ func exportFields(title string, subs []opml.Subscription, o opml.Options) []stri
 		if o.Sign != nil {
 			sig = o.Sign(opml.FormatAtom, s.URL)
 		}
-		f = append(f, s.Kind, s.URL, s.Title, s.Site, s.Format, s.Added, sig)
+		f = append(f, string(s.Kind), s.URL, s.Title, s.Site, s.Format, s.Added, sig)
 	}
 	return f
 }
@@ -500,10 +501,10 @@ func TestWASMOPMLParity(t *testing.T) {
 	w := startWASM(t, wasmBytes(t))
 	imp := startWASM(t, moduleBytes(t, "newsmap.wasm"))
 	subs := []opml.Subscription{
-		{Kind: opml.KindFeed, URL: "https://blog.example.com/feed/", Title: `<img src=x onerror=alert(1)>`, Site: "https://blog.example.com/", Format: "rss", Added: "2026-11-30T09:00:00Z"},
-		{Kind: opml.KindNewsSitemap, URL: "https://www.asahi.com/sitemap_national.xml?a=1&b=2", Title: `"quotes" & ampersands`, Site: "https://www.asahi.com/"},
-		{Kind: opml.KindSection, URL: "https://www.nikkei.com/business/startups/", Title: "スタートアップ\tand\nlines", Site: "https://www.nikkei.com/"},
-		{Kind: opml.KindArticleSitemap, URL: "https://news.example.org/sitemap-articles.xml", Title: "", Site: ""},
+		{Kind: kind.Feed, URL: "https://blog.example.com/feed/", Title: `<img src=x onerror=alert(1)>`, Site: "https://blog.example.com/", Format: "rss", Added: "2026-11-30T09:00:00Z"},
+		{Kind: kind.NewsSitemap, URL: "https://www.asahi.com/sitemap_national.xml?a=1&b=2", Title: `"quotes" & ampersands`, Site: "https://www.asahi.com/"},
+		{Kind: kind.Section, URL: "https://www.nikkei.com/business/startups/", Title: "スタートアップ\tand\nlines", Site: "https://www.nikkei.com/"},
+		{Kind: kind.ArticleSitemap, URL: "https://news.example.org/sitemap-articles.xml", Title: "", Site: ""},
 	}
 	var doc bytes.Buffer
 	if err := opml.Write(&doc, subs, "feedscout subscriptions"); err != nil {
@@ -534,9 +535,9 @@ func TestWASMOPMLParity(t *testing.T) {
 func TestWASMOPMLFlavours(t *testing.T) {
 	w := startWASM(t, wasmBytes(t))
 	subs := []opml.Subscription{
-		{Kind: opml.KindNewsSitemap, URL: "https://www.asahi.com/sitemap_national.xml.gz", Title: "Asahi", Site: "https://www.asahi.com/"},
-		{Kind: opml.KindSection, URL: "https://www.nikkei.com/business/startups/", Title: "スタートアップ", Site: "https://www.nikkei.com/"},
-		{Kind: opml.KindFeed, URL: "https://b.example/feed.json", Title: "B & <b>", Site: "https://b.example/", Format: "json"},
+		{Kind: kind.NewsSitemap, URL: "https://www.asahi.com/sitemap_national.xml.gz", Title: "Asahi", Site: "https://www.asahi.com/"},
+		{Kind: kind.Section, URL: "https://www.nikkei.com/business/startups/", Title: "スタートアップ", Site: "https://www.nikkei.com/"},
+		{Kind: kind.Feed, URL: "https://b.example/feed.json", Title: "B & <b>", Site: "https://b.example/", Format: "json"},
 	}
 	for _, o := range []opml.Options{
 		{Title: "t", Reader: opml.ReaderAny, Gateway: "http://127.0.0.1:9999/base"},

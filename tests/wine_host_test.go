@@ -254,7 +254,7 @@ func TestWindowsHost(t *testing.T) {
 		if code != 0 || json.Unmarshal([]byte(out), &r) != nil {
 			t.Fatalf("discover: %d %q\n%s", code, out, errOut)
 		}
-		if r.Outcome != string(sites[0].Expect.Outcome) || len(r.Feeds) == 0 || r.Feeds[0].URL != sites[0].Expect.FeedURL || r.Feeds[0].Items != sites[0].Expect.FeedItems {
+		if r.Outcome != sites[0].Expect.Outcome || len(r.Feeds) == 0 || r.Feeds[0].URL != sites[0].Expect.FeedURL || r.Feeds[0].Items != sites[0].Expect.FeedItems {
 			t.Errorf("discover under Windows: %+v", r)
 		}
 		if hits := web.Hits(strings.TrimPrefix(strings.TrimSuffix(sites[0].URL(), "/"), "http://")); len(hits) == 0 {

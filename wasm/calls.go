@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strconv"
 
+	"feedscout/report/kind"
 	"feedscout/wasm/classify"
 	"feedscout/wasm/internal/abi"
 	"feedscout/wasm/opml"
@@ -117,7 +118,7 @@ func readExport(in []byte, call string) (opml.Options, []opml.Subscription, []by
 	sigs := map[string]string{}
 	for i := range subs {
 		s := f[5+7*i:]
-		subs[i] = opml.Subscription{Kind: s[0], URL: s[1], Title: s[2], Site: s[3], Format: s[4], Added: s[5]}
+		subs[i] = opml.Subscription{Kind: kind.SourceKind(s[0]), URL: s[1], Title: s[2], Site: s[3], Format: s[4], Added: s[5]}
 		if s[6] != "" {
 			sigs[s[1]] = s[6]
 		}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"feedscout/report/kind"
 	"feedscout/wasm/classify"
 	"feedscout/wasm/opml"
 	"feedscout/wasm/shape"
@@ -82,7 +83,7 @@ func exportRequest(title string, subs []opml.Subscription, o opml.Options) []byt
 		if o.Sign != nil {
 			sig = o.Sign(opml.FormatAtom, s.URL)
 		}
-		f = append(f, s.Kind, s.URL, s.Title, s.Site, s.Format, s.Added, sig)
+		f = append(f, string(s.Kind), s.URL, s.Title, s.Site, s.Format, s.Added, sig)
 	}
 	return fields(f...)
 }
@@ -198,8 +199,8 @@ func TestOPMLExportFlavours(t *testing.T) {
 // opml_export takes, and a bad request with a sentence.
 func TestOPMLWaysCall(t *testing.T) {
 	subs := []opml.Subscription{
-		{Kind: opml.KindFeed, URL: "https://a.example/feed.json", Format: "json"},
-		{Kind: opml.KindSection, URL: "https://a.example/business/"},
+		{Kind: kind.Feed, URL: "https://a.example/feed.json", Format: "json"},
+		{Kind: kind.Section, URL: "https://a.example/business/"},
 	}
 	sign := func(format, source string) string { return format + "-" + strconv.Itoa(len(source)) }
 	for _, o := range []opml.Options{

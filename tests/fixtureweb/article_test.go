@@ -55,7 +55,7 @@ func TestArticleOrder(t *testing.T) {
 
 // walk is what one run of the article's order found.
 type walk struct {
-	outcome     string
+	outcome     report.Outcome
 	feeds       []string
 	sitemaps    []string
 	sitemapURLs int
@@ -193,7 +193,7 @@ func articleOrder(w *Web, site Site, rule func(string) shape.Verdict) walk {
 	start, _ := url.Parse(site.URL())
 	root := start.Scheme + "://" + start.Host
 	var res walk
-	done := func(outcome string) walk {
+	done := func(outcome report.Outcome) walk {
 		res.outcome = outcome
 		res.log = wk.log
 		return res
@@ -246,7 +246,7 @@ func articleOrder(w *Web, site Site, rule func(string) shape.Verdict) walk {
 
 	// Sitemaps from robots.txt: up to 4, one level into an index (up to 5
 	// children), the first usable.
-	judge := func(raw string) (string, *sitemapDoc, bool) {
+	judge := func(raw string) (report.Outcome, *sitemapDoc, bool) {
 		status, _, body, err := wk.get(raw)
 		if err != nil || status != 200 {
 			return "", nil, false
@@ -296,7 +296,7 @@ func articleOrder(w *Web, site Site, rule func(string) shape.Verdict) walk {
 	return done(report.OutcomeNone)
 }
 
-func finishSitemap(done func(string) walk, res *walk, kind string, doc *sitemapDoc, home *pageInfo, rule func(string) shape.Verdict) walk {
+func finishSitemap(done func(report.Outcome) walk, res *walk, kind report.Outcome, doc *sitemapDoc, home *pageInfo, rule func(string) shape.Verdict) walk {
 	if kind == report.OutcomeSections {
 		for _, loc := range doc.locs {
 			if u, err := url.Parse(loc); err == nil && shapeOf(rule, u) == shape.Section {
@@ -312,7 +312,7 @@ func finishSitemap(done func(string) walk, res *walk, kind string, doc *sitemapD
 
 // usable judges a urlset by its URLs (the article's usable()): sections,
 // news sitemap, article sitemap, or "" for not usable.
-func usable(doc *sitemapDoc, rule func(string) shape.Verdict) string {
+func usable(doc *sitemapDoc, rule func(string) shape.Verdict) report.Outcome {
 	if len(doc.locs) == 0 {
 		return ""
 	}

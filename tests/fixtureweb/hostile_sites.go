@@ -93,7 +93,7 @@ func hostileSilent() Site {
 
 func hostileSilentTLS() Site {
 	return Site{Name: "silent-tls", Host: hostileHost("silent-tls"), Handler: silentTLS{}, Expect: Expect{
-		Outcome: report.OutcomeRefused, Acceptable: []string{report.OutcomeNone}, Problem: "timeout", Within: 30 * time.Second,
+		Outcome: report.OutcomeRefused, Acceptable: []report.Outcome{report.OutcomeNone}, Problem: "timeout", Within: 30 * time.Second,
 		Note: "the TLS handshake is never answered (the tunnel opens, no ServerHello), robots.txt included: unreachable robots.txt means complete disallow (RFC 9309 2.3.1.4)",
 	}}
 }
@@ -299,7 +299,7 @@ func hostileEntities() Site {
 		return []byte(b.String())
 	}))
 	return Site{Name: "xml-entities", Host: host, Handler: rt, Expect: Expect{
-		Outcome: report.OutcomeFeed, Acceptable: []string{report.OutcomeNone}, FeedURL: feedOf("entities"), FeedFormat: "rss", ArticleRequests: 2,
+		Outcome: report.OutcomeFeed, Acceptable: []report.Outcome{report.OutcomeNone}, FeedURL: feedOf("entities"), FeedFormat: "rss", ArticleRequests: 2,
 		Problem: "the advertised feed declares a billion-laughs DOCTYPE, an external entity on file:///etc/passwd and one on /private/dtd (disallowed): nothing may be expanded or fetched",
 	}}
 }

@@ -359,7 +359,7 @@ func TestRobotsAtItsWorst(t *testing.T) {
 }
 
 func TestExpectIsComplete(t *testing.T) {
-	outcomes := map[string]bool{report.OutcomeFeed: true, report.OutcomeNewsSitemap: true, report.OutcomeArticleSitemap: true,
+	outcomes := map[report.Outcome]bool{report.OutcomeFeed: true, report.OutcomeNewsSitemap: true, report.OutcomeArticleSitemap: true,
 		report.OutcomeSections: true, report.OutcomeRefused: true, report.OutcomeNone: true}
 	def, hostile := DefaultSites(), HostileSites()
 	if len(def) < 30 {

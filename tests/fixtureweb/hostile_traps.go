@@ -65,7 +65,7 @@ func hostileRedirectOffsite() Site {
 	return Site{Name: "redirect-offsite", Host: hostileHost("offsite"), Handler: rt,
 		Extra: []Host{{Name: landing, Handler: lrt}},
 		Expect: Expect{
-			Outcome: report.OutcomeFeed, Acceptable: []string{report.OutcomeNone}, FeedURL: "https://" + landing + "/feed.xml", FeedFormat: "rss",
+			Outcome: report.OutcomeFeed, Acceptable: []report.Outcome{report.OutcomeNone}, FeedURL: "https://" + landing + "/feed.xml", FeedFormat: "rss",
 			Problem: "the homepage redirects to another site: each hop paced, counted and logged; the other host's robots.txt applies there",
 		}}
 }

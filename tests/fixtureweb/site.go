@@ -3,6 +3,8 @@ package fixtureweb
 import (
 	"net/http"
 	"time"
+
+	"feedscout/report"
 )
 
 // Site is one site of the fixture web: the host discovery starts at, the
@@ -85,14 +87,14 @@ type Expect struct {
 	// report.OutcomeFeed, OutcomeNewsSitemap, OutcomeArticleSitemap,
 	// OutcomeSections, OutcomeRefused or OutcomeNone (the one list of
 	// them, which this package and the tests name directly).
-	Outcome string
+	Outcome report.Outcome
 	// ArticleOutcome is what the article's order reaches when that differs
 	// from Outcome (a site that rewards a better order, such as a site-wide
 	// 403 after the homepage); empty means the same as Outcome.
-	ArticleOutcome string
+	ArticleOutcome report.Outcome
 	// Acceptable lists further outcomes a correct product may reach where
 	// the specifications leave room (hostile sites only).
-	Acceptable []string
+	Acceptable []report.Outcome
 	// Reason is a word the report's reason should contain when the outcome
 	// alone does not say why ("403", "robots.txt", "429").
 	Reason string
@@ -147,7 +149,7 @@ type Expect struct {
 }
 
 // ArticleOrderOutcome is the outcome the article's order reaches.
-func (e Expect) ArticleOrderOutcome() string {
+func (e Expect) ArticleOrderOutcome() report.Outcome {
 	if e.ArticleOutcome != "" {
 		return e.ArticleOutcome
 	}

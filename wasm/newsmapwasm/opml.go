@@ -41,7 +41,7 @@ func appendSubs(b []byte, subs []opml.Subscription) []byte {
 	return abi.Array(b, len(subs), func(b []byte, i int) []byte {
 		s := &subs[i]
 		o := abi.Object{B: b}
-		o.Str("kind", s.Kind)
+		o.Str("kind", string(s.Kind))
 		o.Str("url", s.URL)
 		o.Str("title", s.Title)
 		o.Str("site", s.Site)

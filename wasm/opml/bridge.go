@@ -3,6 +3,8 @@ package opml
 import (
 	"net/url"
 	"strings"
+
+	"feedscout/report/kind"
 )
 
 // RSS-Bridge's XPathBridge (its parameters url, item, title, uri,
@@ -29,12 +31,12 @@ var bridgeArticles = [...]string{"//url[lastmod]", "loc", "loc", "lastmod"}
 func BridgeURL(bridge string, s Subscription) string {
 	var x [4]string
 	switch s.Kind {
-	case KindNewsSitemap:
+	case kind.NewsSitemap:
 		x = bridgeNews
-	case KindArticleSitemap:
+	case kind.ArticleSitemap:
 		x = bridgeArticles
 	default:
-		fx := XPathFor(Subscription{Kind: KindSection, URL: s.URL})
+		fx := XPathFor(Subscription{Kind: kind.Section, URL: s.URL})
 		x = [4]string{fx.Item, fx.Title, fx.URI, ""}
 		if strings.ContainsAny(sectionSelf(s.URL), "%+'") {
 			x[0] = sectionItemsFor(s.URL, false)

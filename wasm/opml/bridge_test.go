@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"testing"
 
+	"feedscout/report/kind"
 	"feedscout/tests/readertest"
 )
 
@@ -62,18 +63,18 @@ func TestBridgeSitemaps(t *testing.T) {
 	}
 	src := "https://www.asahi.com/sitemap_national.xml?date=2026-11-29&x=a+b"
 	for _, c := range []struct {
-		kind string
+		kind kind.SourceKind
 		want [][4]string
 	}{
-		{KindNewsSitemap, [][4]string{
+		{kind.NewsSitemap, [][4]string{
 			{"東京 & 大阪", "https://www.asahi.com/articles/ASN1.html", "2026-11-29T10:00:00+09:00", ""},
 			{"Second", "https://www.asahi.com/articles/ASN2.html", "2026-11-29T09:00:00+09:00", ""},
 		}},
-		{KindArticleSitemap, [][4]string{
+		{kind.ArticleSitemap, [][4]string{
 			{"https://www.asahi.com/articles/ASN2.html", "https://www.asahi.com/articles/ASN2.html", "2026-11-29T09:30:00+09:00", ""},
 		}},
 	} {
-		t.Run(c.kind, func(t *testing.T) {
+		t.Run(string(c.kind), func(t *testing.T) {
 			got, x := bridgeParams(t, BridgeURL("https://bridge.example/rss", Subscription{Kind: c.kind, URL: src}))
 			if got != src {
 				t.Errorf("url=%q, want %q", got, src)
@@ -95,14 +96,14 @@ func TestBridgeSection(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := "https://news.example/business/"
-	want := scrape(t, XPathFor(Subscription{Kind: KindSection, URL: page}), file)
+	want := scrape(t, XPathFor(Subscription{Kind: kind.Section, URL: page}), file)
 	if len(want) == 0 {
 		t.Fatal("FreshRSS's outline selects nothing on the section page")
 	}
 	for i := range want {
 		want[i][2], want[i][3] = "", ""
 	}
-	_, x := bridgeParams(t, BridgeURL("https://bridge.example/rss/", Subscription{Kind: KindSection, URL: page}))
+	_, x := bridgeParams(t, BridgeURL("https://bridge.example/rss/", Subscription{Kind: kind.Section, URL: page}))
 	if x.Time != "" {
 		t.Errorf("timestamp=%q: a section page has no times", x.Time)
 	}
@@ -113,7 +114,7 @@ func TestBridgeSection(t *testing.T) {
 	// expressions survive it (bridgeParams) and select the same stories
 	// (the page's own link is no story here either way).
 	for _, odd := range []string{"https://news.example/%E7%B5%8C%E6%B8%88/", "https://news.example/a+b/", "https://news.example/it's/"} {
-		_, x := bridgeParams(t, BridgeURL("https://bridge.example/rss", Subscription{Kind: KindSection, URL: odd}))
+		_, x := bridgeParams(t, BridgeURL("https://bridge.example/rss", Subscription{Kind: kind.Section, URL: odd}))
 		if got := readertest.Scrape(t, x, file); !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: items\n%q\nwant\n%q", odd, got, want)
 		}
@@ -125,12 +126,12 @@ func TestBridgeSection(t *testing.T) {
 // to the reader directly; it needs the bridge's address.
 func TestBridgeWays(t *testing.T) {
 	subs := []Subscription{
-		{Kind: KindFeed, URL: "https://a.example/feed.xml", Format: "rss"},
-		{Kind: KindFeed, URL: "https://a.example/feed.json", Format: "json"},
-		{Kind: KindNewsSitemap, URL: "https://a.example/sitemap-news.xml"},
-		{Kind: KindNewsSitemap, URL: "https://a.example/sitemap-news.xml.gz"},
-		{Kind: KindArticleSitemap, URL: "https://a.example/sitemap.xml"},
-		{Kind: KindSection, URL: "https://a.example/business/"},
+		{Kind: kind.Feed, URL: "https://a.example/feed.xml", Format: "rss"},
+		{Kind: kind.Feed, URL: "https://a.example/feed.json", Format: "json"},
+		{Kind: kind.NewsSitemap, URL: "https://a.example/sitemap-news.xml"},
+		{Kind: kind.NewsSitemap, URL: "https://a.example/sitemap-news.xml.gz"},
+		{Kind: kind.ArticleSitemap, URL: "https://a.example/sitemap.xml"},
+		{Kind: kind.Section, URL: "https://a.example/business/"},
 	}
 	o := Options{Reader: ReaderRSSBridge, Bridge: "https://bridge.example/rss/"}
 	ways, err := Ways(subs, o)
@@ -161,9 +162,9 @@ func TestBridgeWays(t *testing.T) {
 // addresses; without it, none has one.
 func TestSignedAddresses(t *testing.T) {
 	subs := []Subscription{
-		{Kind: KindFeed, URL: "https://a.example/feed.xml", Format: "rss"},
-		{Kind: KindNewsSitemap, URL: "https://a.example/sitemap-news.xml", Site: "https://a.example/"},
-		{Kind: KindSection, URL: "https://a.example/business/?p=1&q=2", Site: "https://a.example/"},
+		{Kind: kind.Feed, URL: "https://a.example/feed.xml", Format: "rss"},
+		{Kind: kind.NewsSitemap, URL: "https://a.example/sitemap-news.xml", Site: "https://a.example/"},
+		{Kind: kind.Section, URL: "https://a.example/business/?p=1&q=2", Site: "https://a.example/"},
 	}
 	var asked [][2]string
 	sign := func(format, source string) string {

@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"feedscout/report/kind"
 )
 
 // The readers an export is written for (Options.Reader). A feed is the
@@ -85,7 +87,7 @@ type Options struct {
 // (the newsboat flavour needs Host as soon as there is anything but RSS
 // and Atom feeds).
 func (o Options) Check() error {
-	_, err := newFlavour(o, []Subscription{{Kind: KindSection}})
+	_, err := newFlavour(o, []Subscription{{Kind: kind.Section}})
 	return err
 }
 
@@ -122,7 +124,7 @@ func newFlavour(o Options, subs []Subscription) (flavour, error) {
 		}
 	case ReaderNewsboat:
 		for _, s := range subs {
-			if (s.Kind != KindFeed || s.Format == "json") && !strings.HasPrefix(f.host, "/") {
+			if (s.Kind != kind.Feed || s.Format == "json") && !strings.HasPrefix(f.host, "/") {
 				problem = "the newsboat flavour needs the absolute path of feedscout-host"
 				if f.host != "" {
 					problem += ", not " + strconv.Quote(f.host)
@@ -166,11 +168,11 @@ func (f flavour) way(s Subscription) string {
 	// A JSON Feed goes through feedscout like a sitemap for newsboat
 	// (2.21 reads none: `feed` turns it into Atom), and for any reader
 	// when asked (the gateway's own list).
-	jsonFeed := s.Kind == KindFeed && s.Format == "json"
+	jsonFeed := s.Kind == kind.Feed && s.Format == "json"
 	switch {
 	case jsonFeed && (f.reader == ReaderFreshRSS || f.reader == ReaderRSSBridge):
 		return WayDirect
-	case s.Kind == KindFeed && !(jsonFeed && (f.json || f.reader == ReaderNewsboat)):
+	case s.Kind == kind.Feed && !(jsonFeed && (f.json || f.reader == ReaderNewsboat)):
 		return WayDirect
 	case f.reader == ReaderAny:
 		return WayGateway
@@ -226,7 +228,7 @@ func Ways(subs []Subscription, o Options) ([]string, error) {
 	ways := make([]string, len(subs))
 	for i, s := range subs {
 		if !KnownKind(s.Kind) {
-			return nil, errors.New("opml: ways: subscription " + strconv.Itoa(i) + ": unknown kind " + strconv.Quote(s.Kind))
+			return nil, errors.New("opml: ways: subscription " + strconv.Itoa(i) + ": unknown kind " + strconv.Quote(string(s.Kind)))
 		}
 		ways[i] = f.way(s)
 	}
@@ -244,7 +246,7 @@ func Addresses(subs []Subscription, o Options) ([]string, error) {
 	urls := make([]string, len(subs))
 	for i, s := range subs {
 		if !KnownKind(s.Kind) {
-			return nil, errors.New("opml: addresses: subscription " + strconv.Itoa(i) + ": unknown kind " + strconv.Quote(s.Kind))
+			return nil, errors.New("opml: addresses: subscription " + strconv.Itoa(i) + ": unknown kind " + strconv.Quote(string(s.Kind)))
 		}
 		urls[i] = f.address(s, f.way(s))
 	}
@@ -323,7 +325,7 @@ func (f flavour) outline(e *encoder, s Subscription) {
 		text = s.URL
 	}
 	page := s.Site
-	if s.Kind == KindSection {
+	if s.Kind == kind.Section {
 		page = s.URL
 	}
 	var x XPath
@@ -333,12 +335,12 @@ func (f flavour) outline(e *encoder, s Subscription) {
 		x = XPathFor(s)
 		typ = x.Type
 	}
-	if s.Kind == KindFeed && s.Format == "json" && f.reader == ReaderFreshRSS {
+	if s.Kind == kind.Feed && s.Format == "json" && f.reader == ReaderFreshRSS {
 		// FreshRSS (1.24+) reads JSON Feed only when told it is one.
 		typ = TypeJSONFeed
 	}
 	vals := [len(outlineNames)]string{typ, text, s.Title, xmlURL, page,
-		x.Item, x.Title, x.URI, x.Timestamp, x.UID, s.Kind, s.URL, s.Format, s.Added}
+		x.Item, x.Title, x.URI, x.Timestamp, x.UID, string(s.Kind), s.URL, s.Format, s.Added}
 	for i, name := range outlineNames {
 		e.attr(name, vals[i])
 	}

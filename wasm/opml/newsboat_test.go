@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"feedscout/report/kind"
 	"feedscout/tests/readertest"
 )
 
@@ -39,10 +40,10 @@ func TestFlavourOutlines(t *testing.T) {
 			}
 			for i, s := range subs {
 				o := got[i]
-				if o[Prefix+":kind"] != s.Kind || o[Prefix+":href"] != s.URL {
+				if o[Prefix+":kind"] != string(s.Kind) || o[Prefix+":href"] != s.URL {
 					t.Errorf("outline %d: feedscout:kind %q href %q, want %q %q", i, o[Prefix+":kind"], o[Prefix+":href"], s.Kind, s.URL)
 				}
-				if s.Kind == KindFeed {
+				if s.Kind == kind.Feed {
 					typ, xmlURL := "rss", s.URL
 					switch {
 					case s.Format == "json" && reader == ReaderNewsboat:
@@ -78,7 +79,7 @@ func TestFlavourOutlines(t *testing.T) {
 						t.Errorf("outline %d: %v, want %+v", i, o, x)
 					}
 					want := TypeXMLXPath
-					if s.Kind == KindSection {
+					if s.Kind == kind.Section {
 						want = TypeHTMLXPath
 					}
 					if x.Type != want {
@@ -209,11 +210,11 @@ func TestNewsboatImport(t *testing.T) {
 	host := rssScript(t, dir)
 	var subs []Subscription
 	for i, src := range awkward {
-		subs = append(subs, Subscription{Kind: []string{KindNewsSitemap, KindSection, KindArticleSitemap}[i%3], URL: src, Title: "S", Site: "https://news.example.org/"})
+		subs = append(subs, Subscription{Kind: []kind.SourceKind{kind.NewsSitemap, kind.Section, kind.ArticleSitemap}[i%3], URL: src, Title: "S", Site: "https://news.example.org/"})
 	}
 	const jsonFeed = "https://www.lindqvist.blog/feed.json"
-	subs = append(subs, Subscription{Kind: KindFeed, URL: "https://blog.example.com/feed/", Site: "https://blog.example.com/"},
-		Subscription{Kind: KindFeed, URL: jsonFeed, Site: "https://www.lindqvist.blog/", Format: "json"})
+	subs = append(subs, Subscription{Kind: kind.Feed, URL: "https://blog.example.com/feed/", Site: "https://blog.example.com/"},
+		Subscription{Kind: kind.Feed, URL: jsonFeed, Site: "https://www.lindqvist.blog/", Format: "json"})
 	var b bytes.Buffer
 	if err := WriteFor(&b, subs, Options{Reader: ReaderNewsboat, Host: host}); err != nil {
 		t.Fatal(err)
@@ -225,7 +226,7 @@ func TestNewsboatImport(t *testing.T) {
 	newsboat(t, home, "-i", file)
 	var want []string
 	for _, s := range subs {
-		if s.Kind == KindFeed && s.Format != "json" {
+		if s.Kind == kind.Feed && s.Format != "json" {
 			want = append(want, s.URL)
 		} else {
 			want = append(want, "exec:"+NewsboatCommand(host, s.URL))
@@ -283,7 +284,7 @@ func TestAnyNewsboatImport(t *testing.T) {
 	newsboat(t, home, "-i", file)
 	var want []string
 	for _, s := range grouped(sample()) {
-		if s.Kind == KindFeed {
+		if s.Kind == kind.Feed {
 			want = append(want, s.URL)
 		} else {
 			want = append(want, GatewayURL("http://127.0.0.1:9999", s.URL))

@@ -29,6 +29,8 @@
 // (escape.go) that keeps encoding/xml out of classify.wasm.
 package opml
 
+import "feedscout/report/kind"
+
 // Namespace is the XML namespace of feedscout's own OPML attributes.
 const Namespace = "https://feedscout.dev/ns/opml/1"
 
@@ -38,8 +40,8 @@ const Prefix = "feedscout"
 // Subscription is one thing a person follows: a feed, a news or article
 // sitemap, or a section page of a site.
 type Subscription struct {
-	// Kind is KindFeed, KindNewsSitemap, KindArticleSitemap or KindSection.
-	Kind string `json:"kind"`
+	// Kind is kind.Feed, kind.NewsSitemap, kind.ArticleSitemap or kind.Section.
+	Kind kind.SourceKind `json:"kind"`
 	// URL is what is followed: the feed, the sitemap, the section page.
 	URL   string `json:"url"`
 	Title string `json:"title"`
@@ -52,10 +54,11 @@ type Subscription struct {
 }
 
 // KnownKind reports whether k is one of the four subscription kinds
-// (kinds.go), the only ones Write writes and opmlimport.Read restores.
-func KnownKind(k string) bool {
+// (package kind; a JSON Feed is a feed here), the only ones Write writes
+// and opmlimport.Read restores.
+func KnownKind(k kind.SourceKind) bool {
 	switch k {
-	case KindFeed, KindNewsSitemap, KindArticleSitemap, KindSection:
+	case kind.Feed, kind.NewsSitemap, kind.ArticleSitemap, kind.Section:
 		return true
 	}
 	return false

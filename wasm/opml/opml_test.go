@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"feedscout/report/kind"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.opml from the current output")
@@ -24,16 +26,16 @@ var hostile = []string{
 
 func sample() []Subscription {
 	subs := []Subscription{
-		{Kind: KindFeed, URL: "https://blog.example.com/feed/", Title: "Blog", Site: "https://blog.example.com/", Format: "rss", Added: "2026-11-29T10:00:00Z"},
-		{Kind: KindNewsSitemap, URL: "https://www.asahi.com/sitemap_national.xml", Title: "Asahi national", Site: "https://www.asahi.com/"},
-		{Kind: KindSection, URL: "https://www.nikkei.com/business/startups/", Title: "スタートアップ", Site: "https://www.nikkei.com/"},
-		{Kind: KindFeed, URL: "https://blog.example.com/comments/feed/", Title: "", Site: "https://blog.example.com/", Format: "atom"},
-		{Kind: KindArticleSitemap, URL: "https://news.example.org/sitemap-articles.xml?a=1&b=2", Title: "Articles", Site: "https://news.example.org/"},
-		{Kind: KindFeed, URL: "https://loose.example.net/rss", Title: "No site"},
-		{Kind: KindSection, URL: "https://www.asahi.com/national/", Title: "", Site: "https://www.asahi.com/"},
+		{Kind: kind.Feed, URL: "https://blog.example.com/feed/", Title: "Blog", Site: "https://blog.example.com/", Format: "rss", Added: "2026-11-29T10:00:00Z"},
+		{Kind: kind.NewsSitemap, URL: "https://www.asahi.com/sitemap_national.xml", Title: "Asahi national", Site: "https://www.asahi.com/"},
+		{Kind: kind.Section, URL: "https://www.nikkei.com/business/startups/", Title: "スタートアップ", Site: "https://www.nikkei.com/"},
+		{Kind: kind.Feed, URL: "https://blog.example.com/comments/feed/", Title: "", Site: "https://blog.example.com/", Format: "atom"},
+		{Kind: kind.ArticleSitemap, URL: "https://news.example.org/sitemap-articles.xml?a=1&b=2", Title: "Articles", Site: "https://news.example.org/"},
+		{Kind: kind.Feed, URL: "https://loose.example.net/rss", Title: "No site"},
+		{Kind: kind.Section, URL: "https://www.asahi.com/national/", Title: "", Site: "https://www.asahi.com/"},
 	}
 	for i, h := range hostile {
-		subs = append(subs, Subscription{Kind: []string{KindFeed, KindSection, KindNewsSitemap}[i%3],
+		subs = append(subs, Subscription{Kind: []kind.SourceKind{kind.Feed, kind.Section, kind.NewsSitemap}[i%3],
 			URL: "https://hostile.example/" + string(rune('a'+i)), Title: h, Site: "https://hostile.example/?q=\"&x=<y>", Added: h})
 	}
 	return subs
@@ -42,7 +44,7 @@ func sample() []Subscription {
 // withJSON is sample and a JSON Feed, which the newsboat flavour runs
 // through feedscout-host (sample stays what earlier exports were made of).
 func withJSON() []Subscription {
-	return append(sample(), Subscription{Kind: KindFeed, URL: "https://www.lindqvist.blog/feed.json", Title: "Lindqvist", Site: "https://www.lindqvist.blog/", Format: "json"})
+	return append(sample(), Subscription{Kind: kind.Feed, URL: "https://www.lindqvist.blog/feed.json", Title: "Lindqvist", Site: "https://www.lindqvist.blog/", Format: "json"})
 }
 
 // grouped is the order Write promises: sites in order of first appearance,
@@ -137,7 +139,7 @@ func TestWriteErrors(t *testing.T) {
 		want string
 	}{
 		{"unknown kind", []Subscription{{Kind: "podcast", URL: "https://x/"}}, `opml: write: subscription 0: unknown kind "podcast"`},
-		{"empty url", []Subscription{{Kind: KindFeed}}, "opml: write: subscription 0: empty url"},
+		{"empty url", []Subscription{{Kind: kind.Feed}}, "opml: write: subscription 0: empty url"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -147,7 +149,7 @@ func TestWriteErrors(t *testing.T) {
 			}
 		})
 	}
-	section := []Subscription{{Kind: KindSection, URL: "https://x.example/news/"}}
+	section := []Subscription{{Kind: kind.Section, URL: "https://x.example/news/"}}
 	flavourCases := []struct {
 		name string
 		o    Options
@@ -156,7 +158,7 @@ func TestWriteErrors(t *testing.T) {
 	}{
 		{"unknown reader", Options{Reader: "inoreader"}, nil, `opml: write: unknown reader "inoreader" (want any, newsboat, freshrss or rss-bridge)`},
 		{"newsboat without host", Options{Reader: ReaderNewsboat}, section, "opml: write: the newsboat flavour needs the absolute path of feedscout-host"},
-		{"newsboat json without host", Options{Reader: ReaderNewsboat}, []Subscription{{Kind: KindFeed, URL: "https://x.example/feed.json", Format: "json"}}, "opml: write: the newsboat flavour needs the absolute path of feedscout-host"},
+		{"newsboat json without host", Options{Reader: ReaderNewsboat}, []Subscription{{Kind: kind.Feed, URL: "https://x.example/feed.json", Format: "json"}}, "opml: write: the newsboat flavour needs the absolute path of feedscout-host"},
 		{"newsboat relative host", Options{Reader: ReaderNewsboat, Host: "bin/feedscout-host"}, section, `opml: write: the newsboat flavour needs the absolute path of feedscout-host, not "bin/feedscout-host"`},
 		{"gateway not http", Options{Gateway: "ftp://127.0.0.1:8765"}, section, `opml: write: gateway "ftp://127.0.0.1:8765" is not an http(s) base URL such as http://127.0.0.1:8765`},
 		{"gateway with query", Options{Gateway: "http://127.0.0.1:8765/?x=1"}, section, `opml: write: gateway "http://127.0.0.1:8765/?x=1" is not an http(s) base URL such as http://127.0.0.1:8765`},

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"feedscout/report/kind"
 	"feedscout/wasm/opml"
 	"feedscout/wasm/opml/opmlimport"
 )
@@ -49,8 +50,8 @@ func TestRoundTrip(t *testing.T) {
 // JSON Feed is the gateway's URL and reads back as the same feed.
 func TestJSONThroughGateway(t *testing.T) {
 	subs := []opml.Subscription{
-		{Kind: opml.KindFeed, URL: "https://www.lindqvist.blog/feed.json", Title: "L", Site: "https://www.lindqvist.blog/", Format: "json"},
-		{Kind: opml.KindFeed, URL: "https://blog.example.com/feed/", Title: "B", Site: "https://blog.example.com/", Format: "rss"},
+		{Kind: kind.Feed, URL: "https://www.lindqvist.blog/feed.json", Title: "L", Site: "https://www.lindqvist.blog/", Format: "json"},
+		{Kind: kind.Feed, URL: "https://blog.example.com/feed/", Title: "B", Site: "https://blog.example.com/", Format: "rss"},
 	}
 	for _, through := range []bool{false, true} {
 		var b bytes.Buffer
@@ -102,23 +103,23 @@ func TestReadForeign(t *testing.T) {
 		want []opml.Subscription
 	}{
 		{"nested folders", "foreign-nested.opml", []opml.Subscription{
-			{Kind: opml.KindFeed, URL: "https://go.dev/blog/feed.atom", Title: "The Go Blog", Site: "https://go.dev/blog/", Format: "rss"},
-			{Kind: opml.KindFeed, URL: "https://deep.example/rss", Title: "Deep", Site: "", Format: "atom"},
-			{Kind: opml.KindFeed, URL: "https://text-only.example/feed", Title: "Text only — café", Site: "https://text-only.example/"},
-			{Kind: opml.KindFeed, URL: "https://untitled.example/feed.xml", Title: "", Site: ""},
+			{Kind: kind.Feed, URL: "https://go.dev/blog/feed.atom", Title: "The Go Blog", Site: "https://go.dev/blog/", Format: "rss"},
+			{Kind: kind.Feed, URL: "https://deep.example/rss", Title: "Deep", Site: "", Format: "atom"},
+			{Kind: kind.Feed, URL: "https://text-only.example/feed", Title: "Text only — café", Site: "https://text-only.example/"},
+			{Kind: kind.Feed, URL: "https://untitled.example/feed.xml", Title: "", Site: ""},
 		}},
 		{"latin1", "foreign-latin1.opml", []opml.Subscription{
-			{Kind: opml.KindFeed, URL: "https://zeitung.example/rss", Title: "Süddeutsche Müller", Site: "https://zeitung.example/"},
+			{Kind: kind.Feed, URL: "https://zeitung.example/rss", Title: "Süddeutsche Müller", Site: "https://zeitung.example/"},
 		}},
 		{"freshrss export", "freshrss-export.opml", []opml.Subscription{
-			{Kind: opml.KindSection, URL: "https://www.nikkei.com/business/startups/", Title: "スタートアップ"},
-			{Kind: opml.KindNewsSitemap, URL: "https://www.asahi.com/sitemap_national.xml", Title: "national"},
-			{Kind: opml.KindArticleSitemap, URL: "https://www.harbor-dispatch.com/post-sitemap.xml", Title: "articles"},
-			{Kind: opml.KindFeed, URL: "https://www.lindqvist.blog/feed.json", Title: "Lindqvist", Site: "https://www.lindqvist.blog/", Format: "json"},
-			{Kind: opml.KindFeed, URL: "https://www.theverge.com/rss/index.xml", Title: "Verge", Site: "https://www.theverge.com/"},
+			{Kind: kind.Section, URL: "https://www.nikkei.com/business/startups/", Title: "スタートアップ"},
+			{Kind: kind.NewsSitemap, URL: "https://www.asahi.com/sitemap_national.xml", Title: "national"},
+			{Kind: kind.ArticleSitemap, URL: "https://www.harbor-dispatch.com/post-sitemap.xml", Title: "articles"},
+			{Kind: kind.Feed, URL: "https://www.lindqvist.blog/feed.json", Title: "Lindqvist", Site: "https://www.lindqvist.blog/", Format: "json"},
+			{Kind: kind.Feed, URL: "https://www.theverge.com/rss/index.xml", Title: "Verge", Site: "https://www.theverge.com/"},
 		}},
 		{"our kinds undeclared prefix", "undeclared-prefix.opml", []opml.Subscription{
-			{Kind: opml.KindNewsSitemap, URL: "https://www.yomiuri.co.jp/sitemap-news.xml", Title: "Yomiuri", Site: "https://www.yomiuri.co.jp/"},
+			{Kind: kind.NewsSitemap, URL: "https://www.yomiuri.co.jp/sitemap-news.xml", Title: "Yomiuri", Site: "https://www.yomiuri.co.jp/"},
 		}},
 	}
 	for _, c := range cases {
@@ -194,9 +195,9 @@ func FuzzRead(f *testing.F) {
 // back as the subscriptions written.
 func TestReadFreshRSSTypes(t *testing.T) {
 	subs := []opml.Subscription{
-		{Kind: opml.KindNewsSitemap, URL: "https://www.prairie-gazette.com/sitemaps/news-sitemap.xml.GZ?v=2", Site: "https://www.prairie-gazette.com/"},
-		{Kind: opml.KindArticleSitemap, URL: "https://www.prairie-gazette.com/post-sitemap.xml", Site: "https://www.prairie-gazette.com/"},
-		{Kind: opml.KindFeed, URL: "https://www.lindqvist.blog/feed.json", Site: "https://www.lindqvist.blog/", Format: "json"},
+		{Kind: kind.NewsSitemap, URL: "https://www.prairie-gazette.com/sitemaps/news-sitemap.xml.GZ?v=2", Site: "https://www.prairie-gazette.com/"},
+		{Kind: kind.ArticleSitemap, URL: "https://www.prairie-gazette.com/post-sitemap.xml", Site: "https://www.prairie-gazette.com/"},
+		{Kind: kind.Feed, URL: "https://www.lindqvist.blog/feed.json", Site: "https://www.lindqvist.blog/", Format: "json"},
 	}
 	var b bytes.Buffer
 	if err := opml.WriteFor(&b, subs, opml.Options{Reader: opml.ReaderFreshRSS, Gateway: "http://127.0.0.1:9000"}); err != nil {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"feedscout/report"
+	"feedscout/report/kind"
 )
 
 // DefaultSections is how many sections FromReport keeps per site unless
@@ -27,7 +28,7 @@ func FromReport(r *report.Report, maxSections int) []Subscription {
 		if f.Broken || f.URL == "" {
 			continue
 		}
-		s := Subscription{Kind: KindFeed, URL: f.URL, Title: f.Title, Site: r.Site, Format: f.Format}
+		s := Subscription{Kind: kind.Feed, URL: f.URL, Title: f.Title, Site: r.Site, Format: f.Format}
 		if f.Comments {
 			comments = append(comments, s)
 		} else {
@@ -40,16 +41,13 @@ func FromReport(r *report.Report, maxSections int) []Subscription {
 	if len(feeds) > 0 {
 		return feeds
 	}
-	for _, kind := range []string{report.SitemapNews, report.SitemapArticle} {
+	for _, sk := range []report.SitemapKind{report.SitemapNews, report.SitemapArticle} {
 		var subs []Subscription
 		for _, m := range r.Sitemaps {
-			if m.Kind != kind {
+			if m.Kind != sk {
 				continue
 			}
-			k := KindNewsSitemap
-			if kind == report.SitemapArticle {
-				k = KindArticleSitemap
-			}
+			k := sk.Source()
 			if len(m.Departments) == 0 {
 				subs = append(subs, Subscription{Kind: k, URL: m.URL, Site: r.Site})
 			}
@@ -74,7 +72,7 @@ func FromReport(r *report.Report, maxSections int) []Subscription {
 		if title == "" {
 			title = s.Title
 		}
-		subs = append(subs, Subscription{Kind: KindSection, URL: s.URL, Title: title, Site: r.Site})
+		subs = append(subs, Subscription{Kind: kind.Section, URL: s.URL, Title: title, Site: r.Site})
 	}
 	return subs
 }

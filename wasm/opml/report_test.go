@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"feedscout/report"
+	"feedscout/report/kind"
 )
 
 func TestFromReport(t *testing.T) {
@@ -29,37 +30,37 @@ func TestFromReport(t *testing.T) {
 			{URL: site + "broken.xml", Broken: true},
 			{URL: site + "atom.xml", Title: "Atom", Format: "atom"},
 		}, Sections: sections}, 10, []Subscription{
-			{Kind: KindFeed, URL: site + "feed/", Title: "Main", Site: site, Format: "rss"},
-			{Kind: KindFeed, URL: site + "atom.xml", Title: "Atom", Site: site, Format: "atom"},
+			{Kind: kind.Feed, URL: site + "feed/", Title: "Main", Site: site, Format: "rss"},
+			{Kind: kind.Feed, URL: site + "atom.xml", Title: "Atom", Site: site, Format: "atom"},
 		}},
 		{"only a comments feed", report.Report{Site: site, Outcome: report.OutcomeFeed, Feeds: []report.Feed{
 			{URL: site + "comments/feed/", Format: "rss", Comments: true},
-		}}, 10, []Subscription{{Kind: KindFeed, URL: site + "comments/feed/", Site: site, Format: "rss"}}},
+		}}, 10, []Subscription{{Kind: kind.Feed, URL: site + "comments/feed/", Site: site, Format: "rss"}}},
 		{"news sitemap departments", report.Report{Site: site, Outcome: report.OutcomeNewsSitemap, Sitemaps: []report.Sitemap{
 			{URL: site + "sitemap.xml", Kind: report.SitemapNews, Departments: []report.Department{
 				{URL: site + "sitemap_national.xml", Name: "national"}, {URL: site + "sitemap_business.xml", Name: "business"}}},
 			{URL: site + "sitemap-articles.xml", Kind: report.SitemapArticle},
 		}, Sections: sections}, 10, []Subscription{
-			{Kind: KindNewsSitemap, URL: site + "sitemap_national.xml", Title: "national", Site: site},
-			{Kind: KindNewsSitemap, URL: site + "sitemap_business.xml", Title: "business", Site: site},
+			{Kind: kind.NewsSitemap, URL: site + "sitemap_national.xml", Title: "national", Site: site},
+			{Kind: kind.NewsSitemap, URL: site + "sitemap_business.xml", Title: "business", Site: site},
 		}},
 		{"one news sitemap", report.Report{Site: site, Outcome: report.OutcomeNewsSitemap, Sitemaps: []report.Sitemap{
 			{URL: site + "sitemap-news.xml", Kind: report.SitemapNews}}}, 10,
-			[]Subscription{{Kind: KindNewsSitemap, URL: site + "sitemap-news.xml", Site: site}}},
+			[]Subscription{{Kind: kind.NewsSitemap, URL: site + "sitemap-news.xml", Site: site}}},
 		{"article sitemap", report.Report{Site: site, Outcome: report.OutcomeArticleSitemap, Sitemaps: []report.Sitemap{
 			{URL: site + "sections.xml", Kind: report.SitemapSections},
 			{URL: site + "post-sitemap.xml", Kind: report.SitemapArticle}}}, 10,
-			[]Subscription{{Kind: KindArticleSitemap, URL: site + "post-sitemap.xml", Site: site}}},
+			[]Subscription{{Kind: kind.ArticleSitemap, URL: site + "post-sitemap.xml", Site: site}}},
 		{"sections newest first", report.Report{Site: site, Outcome: report.OutcomeSections, Sitemaps: []report.Sitemap{
 			{URL: site + "sections.xml", Kind: report.SitemapSections}}, Sections: sections}, 10, []Subscription{
-			{Kind: KindSection, URL: site + "new/", Title: "New", Site: site},
-			{Kind: KindSection, URL: site + "mid/", Site: site},
-			{Kind: KindSection, URL: site + "old/", Title: "Old", Site: site},
-			{Kind: KindSection, URL: site + "undated/", Title: "Undated", Site: site},
+			{Kind: kind.Section, URL: site + "new/", Title: "New", Site: site},
+			{Kind: kind.Section, URL: site + "mid/", Site: site},
+			{Kind: kind.Section, URL: site + "old/", Title: "Old", Site: site},
+			{Kind: kind.Section, URL: site + "undated/", Title: "Undated", Site: site},
 		}},
 		{"at most two sections", report.Report{Site: site, Outcome: report.OutcomeSections, Sections: sections}, 2, []Subscription{
-			{Kind: KindSection, URL: site + "new/", Title: "New", Site: site},
-			{Kind: KindSection, URL: site + "mid/", Site: site},
+			{Kind: kind.Section, URL: site + "new/", Title: "New", Site: site},
+			{Kind: kind.Section, URL: site + "mid/", Site: site},
 		}},
 		{"no sections asked", report.Report{Site: site, Outcome: report.OutcomeSections, Sections: sections}, 0, nil},
 		{"refused", report.Report{Site: site, Outcome: report.OutcomeRefused}, 10, nil},

@@ -3,18 +3,20 @@ package opml
 import (
 	"slices"
 	"testing"
+
+	"feedscout/report/kind"
 )
 
 // TestWays: how each reader follows each kind, as docs/readers.md says
 // and WriteFor writes it.
 func TestWays(t *testing.T) {
 	subs := []Subscription{
-		{Kind: KindFeed, URL: "https://a.example/feed.xml", Format: "rss"},
-		{Kind: KindFeed, URL: "https://a.example/feed.json", Format: "json"},
-		{Kind: KindNewsSitemap, URL: "https://a.example/sitemap-news.xml"},
-		{Kind: KindNewsSitemap, URL: "https://a.example/sitemap-news.xml.gz"},
-		{Kind: KindArticleSitemap, URL: "https://a.example/sitemap.xml"},
-		{Kind: KindSection, URL: "https://a.example/business/"},
+		{Kind: kind.Feed, URL: "https://a.example/feed.xml", Format: "rss"},
+		{Kind: kind.Feed, URL: "https://a.example/feed.json", Format: "json"},
+		{Kind: kind.NewsSitemap, URL: "https://a.example/sitemap-news.xml"},
+		{Kind: kind.NewsSitemap, URL: "https://a.example/sitemap-news.xml.gz"},
+		{Kind: kind.ArticleSitemap, URL: "https://a.example/sitemap.xml"},
+		{Kind: kind.Section, URL: "https://a.example/business/"},
 	}
 	for _, c := range []struct {
 		o    Options

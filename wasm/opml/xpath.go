@@ -1,6 +1,10 @@
 package opml
 
-import "strings"
+import (
+	"strings"
+
+	"feedscout/report/kind"
+)
 
 // XPath is how FreshRSS scrapes one source that is not a feed: the
 // outline's type and its frss: attributes (XPath 1.0). Item is evaluated
@@ -62,12 +66,12 @@ const (
 // <base href>.
 func XPathFor(s Subscription) XPath {
 	switch s.Kind {
-	case KindNewsSitemap:
+	case kind.NewsSitemap:
 		return XPath{TypeXMLXPath, "//" + xpURL + "[" + xpNews + "]", xpNews + "/*[local-name()='title']",
 			xpLoc, xpNews + "/*[local-name()='publication_date']", xpLoc}
-	case KindArticleSitemap:
+	case kind.ArticleSitemap:
 		return XPath{TypeXMLXPath, "//" + xpURL + "[" + xpLastmod + "]", xpLoc, xpLoc, xpLastmod, xpLoc}
-	case KindSection:
+	case kind.Section:
 		return XPath{TypeHTMLXPath, sectionItems(s.URL),
 			"(.|@aria-label|@title|descendant::img/@alt)[normalize-space()!=''][1]", "@href", "", "@href"}
 	}

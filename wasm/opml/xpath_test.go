@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"testing"
 
+	"feedscout/report/kind"
 	"feedscout/tests/readertest"
 	"feedscout/wasm/classify"
 )
@@ -51,7 +52,7 @@ func TestSectionXPath(t *testing.T) {
 	}
 	page := "https://news.example/business/"
 	got := map[string]string{}
-	for _, it := range scrape(t, XPathFor(Subscription{Kind: KindSection, URL: page}), file) {
+	for _, it := range scrape(t, XPathFor(Subscription{Kind: kind.Section, URL: page}), file) {
 		if it[1] != it[3] || it[2] != "" {
 			t.Errorf("item %q: uid %q, timestamp %q", it[1], it[3], it[2])
 		}
@@ -96,7 +97,7 @@ func TestSectionXPathNikkei(t *testing.T) {
 		want[l.URL] = l.Text
 	}
 	got := map[string]string{}
-	for _, it := range scrape(t, XPathFor(Subscription{Kind: KindSection, URL: page}), file) {
+	for _, it := range scrape(t, XPathFor(Subscription{Kind: kind.Section, URL: page}), file) {
 		abs, err := resolve(page, it[1])
 		if err != nil {
 			t.Fatal(err)
@@ -144,20 +145,21 @@ const articleSitemap = `<?xml version="1.0" encoding="UTF-8"?>
 
 func TestSitemapXPath(t *testing.T) {
 	cases := []struct {
-		kind, doc string
-		want      [][4]string
+		kind kind.SourceKind
+		doc  string
+		want [][4]string
 	}{
-		{KindNewsSitemap, newsSitemap, [][4]string{
+		{kind.NewsSitemap, newsSitemap, [][4]string{
 			{"東京 & 大阪", "https://www.asahi.com/articles/ASN1.html", "2026-11-29T10:00:00+09:00", "https://www.asahi.com/articles/ASN1.html"},
 			{"Second", "https://www.asahi.com/articles/ASN2.html", "2026-11-29T09:00:00+09:00", "https://www.asahi.com/articles/ASN2.html"},
 		}},
-		{KindArticleSitemap, articleSitemap, [][4]string{
+		{kind.ArticleSitemap, articleSitemap, [][4]string{
 			{"https://blog.example/2026/11/29/one/", "https://blog.example/2026/11/29/one/", "2026-11-29", "https://blog.example/2026/11/29/one/"},
 			{"https://blog.example/2026/11/28/two/", "https://blog.example/2026/11/28/two/", "2026-11-28T08:00:00Z", "https://blog.example/2026/11/28/two/"},
 		}},
 	}
 	for _, c := range cases {
-		t.Run(c.kind, func(t *testing.T) {
+		t.Run(string(c.kind), func(t *testing.T) {
 			file := filepath.Join(t.TempDir(), "sitemap.xml")
 			if err := os.WriteFile(file, []byte(c.doc), 0o644); err != nil {
 				t.Fatal(err)
@@ -182,7 +184,7 @@ func TestSectionXPathQuote(t *testing.T) {
 	if err := os.WriteFile(file, []byte(page), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	got := scrape(t, XPathFor(Subscription{Kind: KindSection, URL: "https://q.example/it%27s-a-long-read/"}), file)
+	got := scrape(t, XPathFor(Subscription{Kind: kind.Section, URL: "https://q.example/it%27s-a-long-read/"}), file)
 	want := [][4]string{{"Story", "/news/it's-a-new-story-here/", "", "/news/it's-a-new-story-here/"}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("items %q, want %q", got, want)
@@ -194,9 +196,9 @@ func TestSectionXPathQuote(t *testing.T) {
 // JSONFeed (only there); read_test.go reads them back.
 func TestFreshRSSTypes(t *testing.T) {
 	subs := []Subscription{
-		{Kind: KindNewsSitemap, URL: "https://www.prairie-gazette.com/sitemaps/news-sitemap.xml.GZ?v=2", Site: "https://www.prairie-gazette.com/"},
-		{Kind: KindArticleSitemap, URL: "https://www.prairie-gazette.com/post-sitemap.xml", Site: "https://www.prairie-gazette.com/"},
-		{Kind: KindFeed, URL: "https://www.lindqvist.blog/feed.json", Site: "https://www.lindqvist.blog/", Format: "json"},
+		{Kind: kind.NewsSitemap, URL: "https://www.prairie-gazette.com/sitemaps/news-sitemap.xml.GZ?v=2", Site: "https://www.prairie-gazette.com/"},
+		{Kind: kind.ArticleSitemap, URL: "https://www.prairie-gazette.com/post-sitemap.xml", Site: "https://www.prairie-gazette.com/"},
+		{Kind: kind.Feed, URL: "https://www.lindqvist.blog/feed.json", Site: "https://www.lindqvist.blog/", Format: "json"},
 	}
 	var b bytes.Buffer
 	if err := WriteFor(&b, subs, Options{Reader: ReaderFreshRSS, Gateway: "http://127.0.0.1:9000"}); err != nil {

@@ -31,16 +31,22 @@ import (
 	"feedscout/nativehost/internal/feed"
 	"feedscout/nativehost/internal/fetch"
 	"feedscout/report"
+	"feedscout/report/kind"
 )
 
-// Kinds of checked files (Result.Kind).
+// FileKind is what a checked file is (Result.Kind). Its JSON form is the
+// word itself.
+type FileKind string
+
+// Kinds of checked files. A news sitemap and a feed are the source kinds
+// of the same name.
 const (
-	KindNewsSitemap  = "news-sitemap"  // a urlset with <news:news> blocks
-	KindSitemap      = "sitemap"       // a urlset without them
-	KindSitemapIndex = "sitemap-index" // a sitemapindex
-	KindTextSitemap  = "text-sitemap"  // one URL a line
-	KindFeed         = "feed"          // RSS, Atom or JSON Feed
-	KindUnknown      = "unknown"       // nothing could be read
+	KindNewsSitemap           = FileKind(kind.NewsSitemap) // a urlset with <news:news> blocks
+	KindSitemap      FileKind = "sitemap"                  // a urlset without them
+	KindSitemapIndex FileKind = "sitemap-index"            // a sitemapindex
+	KindTextSitemap  FileKind = "text-sitemap"             // one URL a line
+	KindFeed                  = FileKind(kind.Feed)        // RSS, Atom or JSON Feed
+	KindUnknown      FileKind = "unknown"                  // nothing could be read
 )
 
 // Verdicts of a question (Answer.Verdict).
@@ -72,8 +78,8 @@ type Answer struct {
 
 // Result is the check of one URL.
 type Result struct {
-	URL  string `json:"url"`
-	Kind string `json:"kind"`
+	URL  string   `json:"url"`
+	Kind FileKind `json:"kind"`
 	// Format is the feed's format (rss, atom, json), for feeds.
 	Format string `json:"format,omitempty"`
 	// Answers are the four questions, for everything but feeds.
@@ -146,7 +152,7 @@ type run struct {
 
 // step guesses the log step from the URL: sitemap for a URL that says so,
 // feed for anything else.
-func step(u string) string {
+func step(u string) report.Step {
 	l := strings.ToLower(u)
 	if strings.Contains(l, "sitemap") || strings.HasSuffix(l, ".xml.gz") {
 		return report.StepSitemap
@@ -155,7 +161,7 @@ func step(u string) string {
 }
 
 // get fetches u and returns the response with the source of its row.
-func (r *run) get(stepName, u string) (*fetch.Response, *report.Source, error) {
+func (r *run) get(stepName report.Step, u string) (*fetch.Response, *report.Source, error) {
 	resp, err := r.site.Get(r.ctx, stepName, u)
 	log := r.site.Log()
 	src := &report.Source{Request: len(log)}
@@ -347,32 +353,32 @@ func (r *run) fetchFailed(u string, err error, src *report.Source) {
 		r.notServed(fmt.Sprintf("It could not be fetched: %v.", err), CodeFetch, src)
 		return
 	}
-	if fe.Word == fetch.WordTooLarge {
+	if fe.Word == report.StatusTooLarge {
 		r.notServed(r.tooLargeText(), CodeTooLarge, src, "max_bytes", r.o.MaxBody)
 		return
 	}
-	why := map[string]string{
-		fetch.WordRobotsDisallow:   "robots.txt does not allow feedscout to fetch it",
-		fetch.WordBudget:           "the site's budget of requests is used up",
-		fetch.WordTimeout:          "the server did not answer in time",
-		fetch.WordDNS:              "the host name does not resolve",
-		fetch.WordTLS:              "the TLS handshake or certificate failed",
-		fetch.WordNetwork:          "the connection failed",
-		fetch.WordBadEncoding:      "the gzip encoding does not decompress",
-		fetch.WordRefusedAddress:   "it leads to a private or local address, which feedscout does not visit",
-		fetch.WordRedirectLoop:     "its redirects loop",
-		fetch.WordTooManyRedirects: "it is more than 5 redirects away",
-		fetch.WordBadRedirect:      "it redirects to an address that is not http(s)",
-		fetch.WordCanceled:         "the check was stopped",
+	why := map[report.StatusWord]string{
+		report.StatusRobotsDisallow:   "robots.txt does not allow feedscout to fetch it",
+		report.StatusBudget:           "the site's budget of requests is used up",
+		report.StatusTimeout:          "the server did not answer in time",
+		report.StatusDNS:              "the host name does not resolve",
+		report.StatusTLS:              "the TLS handshake or certificate failed",
+		report.StatusNetwork:          "the connection failed",
+		report.StatusBadEncoding:      "the gzip encoding does not decompress",
+		report.StatusRefusedAddress:   "it leads to a private or local address, which feedscout does not visit",
+		report.StatusRedirectLoop:     "its redirects loop",
+		report.StatusTooManyRedirects: "it is more than 5 redirects away",
+		report.StatusBadRedirect:      "it redirects to an address that is not http(s)",
+		report.StatusCanceled:         "the check was stopped",
 	}[fe.Word]
 	if why == "" {
-		why = fe.Word
+		why = string(fe.Word)
 	}
 	text := fmt.Sprintf("It could not be fetched: %s (%s).", why, fe.Word)
 	if log := r.site.Log(); len(log) > 0 && log[len(log)-1].Note != "" {
 		text = fmt.Sprintf("It could not be fetched: %s (%s: %s).", why, fe.Word, log[len(log)-1].Note)
 	}
-	r.notServed(text, CodeFetch, src, "word", fe.Word, "url", u)
+	r.notServed(text, CodeFetch, src, "word", string(fe.Word), "url", u)
 }
 
 // checkXMLFeed runs the feed rules on an RSS or Atom file.

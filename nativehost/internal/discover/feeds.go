@@ -263,7 +263,7 @@ const (
 
 // tryCandidate fetches u as a possible feed and adds it (at the URL it
 // finally answered from) when the body parses as a feed.
-func (r *run) tryCandidate(step, u, via string) (verdict, *fetch.Response) {
+func (r *run) tryCandidate(step report.Step, u, via string) (verdict, *fetch.Response) {
 	if r.tried[u] {
 		return notFeed, nil
 	}

@@ -39,7 +39,7 @@ func (r *run) robotsStep() {
 	var fe *fetch.Error
 	switch {
 	case st == 0 && errors.As(err, &fe):
-		r.halt(report.StopRefused, report.ReasonRefusedRobotsUnreachable, map[string]any{"host": r.host, "word": fe.Word})
+		r.halt(report.StopRefused, report.ReasonRefusedRobotsUnreachable, map[string]any{"host": r.host, "word": string(fe.Word)})
 	case st == 0:
 		r.halt(report.StopRefused, report.ReasonRefusedRobotsUnreachable, host)
 	case st == 429 || st >= 500:

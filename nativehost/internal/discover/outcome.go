@@ -128,7 +128,7 @@ func (r *run) noneArgs(args map[string]any) {
 }
 
 // stepCount counts the log rows of step.
-func (r *run) stepCount(step string) int {
+func (r *run) stepCount(step report.Step) int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	n := 0

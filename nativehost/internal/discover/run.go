@@ -34,7 +34,7 @@ type Options struct {
 	Deadline time.Duration
 	// OnRow receives each request log row as it happens (may be nil).
 	// It is called from the goroutine that made the request.
-	OnRow func(fetch.Row)
+	OnRow func(report.Row)
 	// Now is the clock for judging sitemaps (time.Now when nil).
 	Now func() time.Time
 	// Spent is how many requests this discovery already cost the site in
@@ -133,7 +133,7 @@ func Run(ctx context.Context, client *fetch.Client, siteURL string, o Options) (
 	defer cancel()
 	r := &run{
 		ctx: ctx, opt: o, root: root, host: root.Hostname(), siteURL: u.String(),
-		rep:   &report.Report{Site: root.String(), Order: o.Order, Feeds: []report.Feed{}, Sitemaps: []report.Sitemap{}, Sections: []report.Section{}, Requests: []fetch.Row{}},
+		rep:   &report.Report{Site: root.String(), Order: o.Order, Feeds: []report.Feed{}, Sitemaps: []report.Sitemap{}, Sections: []report.Section{}, Requests: []report.Row{}},
 		tried: map[string]bool{}, gone: map[string]bool{}, previews: map[string]preview{},
 	}
 	site, err := client.Site(root.String(), r.row)
@@ -160,7 +160,7 @@ func Run(ctx context.Context, client *fetch.Client, siteURL string, o Options) (
 }
 
 // row records one request log row and passes it on.
-func (r *run) row(row fetch.Row) {
+func (r *run) row(row report.Row) {
 	r.mu.Lock()
 	r.rep.Requests = append(r.rep.Requests, row)
 	r.mu.Unlock()
@@ -198,7 +198,7 @@ var errStopped = errors.New("discovery stopped")
 // site-wide refusal or a site that does not answer) into a halt. A nil
 // response comes with the error that explains it (fetch.ErrDisallowed, a
 // network failure, ...); the log row already records it.
-func (r *run) get(step, u string) (*fetch.Response, error) {
+func (r *run) get(step report.Step, u string) (*fetch.Response, error) {
 	if r.done() {
 		return nil, errStopped
 	}
@@ -241,7 +241,7 @@ func (r *run) get(step, u string) (*fetch.Response, error) {
 // request of the site is refused too (the site is then stopped), or when
 // nothing else is found (the outcome is then "refused"); any other answer
 // clears it (Asahi answers /rss with 403 and the rest normally).
-func (r *run) suspectRefusal(step string, st int, u string) {
+func (r *run) suspectRefusal(step report.Step, st int, u string) {
 	switch {
 	case step == report.StepGuess && !r.guessed:
 		r.suspect = &report.Reason{Code: report.ReasonRefusedFirstGuess, Args: map[string]any{"status": st, "path": pathOf(u)}}

@@ -115,7 +115,7 @@ func TestRunFirstGuessForbidden(t *testing.T) {
 	c := fetch.New(fetch.Options{Pause: -1, Transport: http.DefaultTransport})
 	for _, tc := range []struct {
 		blockAll bool
-		outcome  string
+		outcome  report.Outcome
 		requests int
 	}{
 		{false, report.OutcomeArticleSitemap, 4}, // robots, home, /feed 403, sitemap

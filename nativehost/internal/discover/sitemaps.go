@@ -119,11 +119,11 @@ func (r *run) useSitemap(u string, sm *sitemap.Sitemap, depts []report.Departmen
 	if j.Usable == sitemap.UsableNone {
 		return false
 	}
-	rec := report.Sitemap{URL: u, Kind: string(j.Usable), URLs: j.URLs, Departments: depts, Health: r.health[sm]}
+	rec := report.Sitemap{URL: u, Kind: j.Usable, URLs: j.URLs, Departments: depts, Health: r.health[sm]}
 	if j.NewsFacts != nil && !j.NewsFacts.Newest.IsZero() {
 		rec.Newest = j.NewsFacts.Newest.UTC().Format(time.RFC3339)
 	}
-	if j.Usable == sitemap.UsableSections {
+	if j.Usable == report.SitemapSections {
 		if depts != nil {
 			return false // a split sections list is not a department choice
 		}

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"testing"
 
-	"feedscout/nativehost/internal/fetch"
 	"feedscout/report"
 )
 
@@ -63,7 +62,7 @@ func TestReroot(t *testing.T) {
 }
 
 func TestReportShrink(t *testing.T) {
-	r := &report.Report{Requests: make([]fetch.Row, 3)}
+	r := &report.Report{Requests: make([]report.Row, 3)}
 	for i := range 100 {
 		r.Sections = append(r.Sections, report.Section{URL: fmt.Sprintf("https://a.example/s%d/", i)})
 	}

@@ -8,6 +8,8 @@ import (
 	"io"
 	"net/http"
 	"strings"
+
+	"feedscout/report"
 )
 
 // readBody reads resp's body decoded: Content-Encoding gzip (the only one
@@ -24,7 +26,7 @@ func readBody(resp *http.Response, path string, max int64, truncate bool) (body 
 	enc := strings.ToLower(strings.TrimSpace(resp.Header.Get("Content-Encoding")))
 	identity := enc == "" || enc == "identity"
 	if !truncate && identity && resp.ContentLength > max {
-		return nil, &Error{Word: WordTooLarge, Err: fmt.Errorf("content-length %d over the %s cap", resp.ContentLength, size(max))}
+		return nil, &Error{Word: report.StatusTooLarge, Err: fmt.Errorf("content-length %d over the %s cap", resp.ContentLength, size(max))}
 	}
 	wire := &errReader{r: resp.Body}
 	var lr *io.LimitedReader
@@ -40,7 +42,7 @@ func readBody(resp *http.Response, path string, max int64, truncate bool) (body 
 			return nil, bodyError(wire, lr, err)
 		}
 	default:
-		return nil, &Error{Word: WordBadEncoding, Err: fmt.Errorf("content-encoding %q not requested", enc)}
+		return nil, &Error{Word: report.StatusBadEncoding, Err: fmt.Errorf("content-encoding %q not requested", enc)}
 	}
 	if strings.HasSuffix(strings.ToLower(path), ".gz") {
 		br := bufio.NewReader(r)
@@ -60,10 +62,10 @@ func readBody(resp *http.Response, path string, max int64, truncate bool) (body 
 		return body, bodyError(wire, lr, err)
 	}
 	if lr != nil && lr.N == 0 && !identity {
-		return body, &Error{Word: WordTooLarge, Err: fmt.Errorf("compressed body over the %s cap", size(max))}
+		return body, &Error{Word: report.StatusTooLarge, Err: fmt.Errorf("compressed body over the %s cap", size(max))}
 	}
 	if int64(len(body)) > max {
-		return body, &Error{Word: WordTooLarge, Err: fmt.Errorf("body over the %s cap after decompression", size(max))}
+		return body, &Error{Word: report.StatusTooLarge, Err: fmt.Errorf("body over the %s cap after decompression", size(max))}
 	}
 	return body, nil
 }
@@ -87,9 +89,9 @@ func bodyError(wire *errReader, lr *io.LimitedReader, err error) error {
 		return wire.err
 	}
 	if lr != nil && lr.N == 0 {
-		return &Error{Word: WordTooLarge, Err: errors.New("compressed body over the cap")}
+		return &Error{Word: report.StatusTooLarge, Err: errors.New("compressed body over the cap")}
 	}
-	return &Error{Word: WordBadEncoding, Err: fmt.Errorf("decode gzip: %w", err)}
+	return &Error{Word: report.StatusBadEncoding, Err: fmt.Errorf("decode gzip: %w", err)}
 }
 
 // errReader remembers the first error of the connection other than EOF.

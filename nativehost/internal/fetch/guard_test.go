@@ -9,6 +9,8 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"feedscout/report"
 )
 
 func TestAddressKind(t *testing.T) {
@@ -116,7 +118,7 @@ func TestGuardDial(t *testing.T) {
 		_, err := get(t, s, "feed", target)
 		wantWord(t, err, ErrRefusedAddress)
 		rows := s.Log()
-		if len(rows) != 1 || rows[0].Step != "robots" || rows[0].Status.Word != WordRefusedAddress ||
+		if len(rows) != 1 || rows[0].Step != "robots" || rows[0].Status.Word != report.StatusRefusedAddress ||
 			!strings.Contains(rows[0].Note, "loopback address") {
 			t.Errorf("%s: rows %+v", target, rows)
 		}
@@ -187,7 +189,7 @@ func TestGuardProxy(t *testing.T) {
 	want := "robots:404 home:200 home:302 robots:refused-address home:302 robots:refused-address home:302 robots:refused-address"
 	var got []string
 	for _, r := range s.Log() {
-		got = append(got, r.Step+":"+r.Status.String())
+		got = append(got, string(r.Step)+":"+r.Status.String())
 	}
 	if join(got) != want {
 		t.Errorf("log %q, want %q", join(got), want)

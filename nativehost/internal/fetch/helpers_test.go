@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"feedscout/report"
 )
 
 // hit is one request as the test server saw it.
@@ -116,7 +118,7 @@ func open(t *testing.T, c *Client, site string) *Site {
 }
 
 // words lists the status of each row ("200", "robots-disallow"...).
-func words(rows []Row) []string {
+func words(rows []report.Row) []string {
 	var w []string
 	for _, r := range rows {
 		w = append(w, r.Status.String())
@@ -135,7 +137,7 @@ func wantWord(t *testing.T, err error, sentinel *Error) {
 	}
 }
 
-func get(t *testing.T, s *Site, step, url string) (*Response, error) {
+func get(t *testing.T, s *Site, step report.Step, url string) (*Response, error) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"feedscout/report"
 )
 
 // TestPacing runs two sessions of one site, two goroutines each, with the
@@ -119,7 +121,7 @@ func TestBudget(t *testing.T) {
 	rows := append(a.Log(), b.Log()...)
 	budgetRows := 0
 	for _, r := range rows {
-		if r.Status.Word == WordBudget {
+		if r.Status.Word == report.StatusBudget {
 			budgetRows++
 			if r.MS != 0 || r.Bytes != 0 {
 				t.Errorf("budget row %+v looks like a request", r)

@@ -104,7 +104,7 @@ func TestRedirectOtherHost(t *testing.T) {
 	}
 	var steps []string
 	for _, r := range s.Log() {
-		steps = append(steps, r.Step+":"+r.Status.String())
+		steps = append(steps, string(r.Step)+":"+r.Status.String())
 	}
 	want := "robots:404 home:301 robots:200 home:robots-disallow home:301 home:200"
 	if got := join(steps); got != want {

@@ -12,51 +12,53 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"feedscout/report"
 )
 
 // request makes one request: it takes one unit of the site's budget, waits
 // for the host's turn, sends GET (conditional when validators are known),
 // reads the body under max and logs one row. Redirects are returned as
 // responses (their body unread); Get and the robots fetch follow them.
-func (s *Site) request(ctx context.Context, step string, u *url.URL, max int64, truncate bool) (*Response, error) {
+func (s *Site) request(ctx context.Context, step report.Step, u *url.URL, max int64, truncate bool) (*Response, error) {
 	target := u.String()
 	if !s.takeOwn() {
-		s.add(Row{Step: step, URL: target, Status: Status{Word: WordBudget},
+		s.add(report.Row{Step: step, URL: target, Status: report.Status{Word: report.StatusBudget},
 			Note: fmt.Sprintf("the site's budget of %d requests is used up, counting the requests made for this discovery before the host restarted", s.b.max)})
-		return nil, &Error{Word: WordBudget, URL: target}
+		return nil, &Error{Word: report.StatusBudget, URL: target}
 	}
 	if !s.b.take() {
 		s.refundOwn()
-		s.add(Row{Step: step, URL: target, Status: Status{Word: WordBudget},
+		s.add(report.Row{Step: step, URL: target, Status: report.Status{Word: report.StatusBudget},
 			Note: fmt.Sprintf("the site's budget of %d requests is used up", s.b.max)})
-		return nil, &Error{Word: WordBudget, URL: target}
+		return nil, &Error{Word: report.StatusBudget, URL: target}
 	}
 	rt := s.transport(ctx)
 	g := s.c.gate(u.Hostname())
 	if err := g.acquire(ctx); err != nil {
 		s.b.refund() // nothing was sent
 		s.refundOwn()
-		return nil, &Error{Word: WordCanceled, URL: target, Err: err}
+		return nil, &Error{Word: report.StatusCanceled, URL: target, Err: err}
 	}
 	start := time.Now()
 	resp, err := s.roundTrip(ctx, rt, u, max, truncate)
 	g.release()
-	row := Row{Step: step, URL: target, MS: time.Since(start).Milliseconds(), Sent: true}
+	row := report.Row{Step: step, URL: target, MS: time.Since(start).Milliseconds(), Sent: true}
 	if err != nil {
 		fe := classify(ctx, err, s.c.opts.Timeout)
 		fe.URL = target
-		row.Status = Status{Word: fe.Word}
+		row.Status = report.Status{Word: fe.Word}
 		// A name that does not resolve or an address refused before
 		// connecting reached no server: paced and counted against the
 		// budget, but not a request anyone saw.
-		row.Sent = fe.Word != WordDNS && fe.Word != WordRefusedAddress
+		row.Sent = fe.Word != report.StatusDNS && fe.Word != report.StatusRefusedAddress
 		if fe.Err != nil {
 			row.Note = fe.Err.Error()
 		}
 		s.add(row)
 		return nil, fe
 	}
-	row.Status = Status{Code: resp.Status}
+	row.Status = report.Status{Code: resp.Status}
 	row.Bytes = int64(len(resp.Body))
 	switch {
 	case resp.NotModified:
@@ -77,7 +79,7 @@ func (s *Site) roundTrip(ctx context.Context, rt http.RoundTripper, u *url.URL, 
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
 	if err != nil {
-		return nil, &Error{Word: WordBadURL, Err: err}
+		return nil, &Error{Word: report.StatusBadURL, Err: err}
 	}
 	req.Header.Set("User-Agent", UserAgent)
 	req.Header.Set("Accept-Encoding", "gzip")
@@ -181,19 +183,19 @@ func classify(ctx context.Context, err error, timeout time.Duration) *Error {
 	var alert tls.AlertError
 	switch {
 	case ctx.Err() != nil:
-		return &Error{Word: WordCanceled, Err: ctx.Err()}
+		return &Error{Word: report.StatusCanceled, Err: ctx.Err()}
 	case errors.As(err, &fe):
 		return &Error{Word: fe.Word, Err: fe.Err}
 	case refusal(err) != nil:
-		return &Error{Word: WordRefusedAddress, Err: refusal(err)}
+		return &Error{Word: report.StatusRefusedAddress, Err: refusal(err)}
 	case errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout():
-		return &Error{Word: WordTimeout, Err: fmt.Errorf("no complete answer within %v", timeout)}
+		return &Error{Word: report.StatusTimeout, Err: fmt.Errorf("no complete answer within %v", timeout)}
 	case errors.As(err, &dns):
-		return &Error{Word: WordDNS, Err: dns}
+		return &Error{Word: report.StatusDNS, Err: dns}
 	case errors.As(err, &cert) || errors.As(err, &unknownCA) || errors.As(err, &hostname) ||
 		errors.As(err, &invalid) || errors.As(err, &record) || errors.As(err, &alert) ||
 		strings.Contains(err.Error(), "tls: "): // remote alerts have no exported type
-		return &Error{Word: WordTLS, Err: err}
+		return &Error{Word: report.StatusTLS, Err: err}
 	}
-	return &Error{Word: WordNetwork, Err: err}
+	return &Error{Word: report.StatusNetwork, Err: err}
 }

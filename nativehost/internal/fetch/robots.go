@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"feedscout/nativehost/internal/robots"
+	"feedscout/report"
 )
 
 // robotsEntry is the cached robots.txt answer of one scheme and host. The
@@ -73,7 +74,7 @@ func (s *Site) robotsFor(ctx context.Context, u *url.URL) (rules *robots.Rules, 
 			select {
 			case <-e.done:
 			case <-ctx.Done():
-				return nil, nil, &Error{Word: WordCanceled, URL: u.String(), Err: ctx.Err()}
+				return nil, nil, &Error{Word: report.StatusCanceled, URL: u.String(), Err: ctx.Err()}
 			}
 			if e.dropped {
 				continue // the owner got no answer; try ourselves
@@ -113,7 +114,7 @@ func (s *Site) fetchRobots(ctx context.Context, origin *url.URL, e *robotsEntry)
 			var fe *Error
 			errors.As(err, &fe)
 			switch fe.Word {
-			case WordBudget, WordCanceled, WordRefusedAddress:
+			case report.StatusBudget, report.StatusCanceled, report.StatusRefusedAddress:
 				e.dropped = true
 				return err
 			}
@@ -128,7 +129,7 @@ func (s *Site) fetchRobots(ctx context.Context, origin *url.URL, e *robotsEntry)
 			}
 			// RFC 9309 2.3.1.2: a crawler that gives up on the redirects
 			// MAY treat robots.txt as unavailable, i.e. allow all.
-			s.add(Row{Step: "robots", URL: target, Status: Status{Word: word},
+			s.add(report.Row{Step: report.StepRobots, URL: target, Status: report.Status{Word: word},
 				Note: why + "; robots.txt taken as unavailable: allow all (RFC 9309)"})
 			e.rules, e.expires = robots.Parse(resp.Status, nil), time.Now().Add(robotsTTL)
 			return nil

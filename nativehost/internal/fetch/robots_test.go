@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"feedscout/report"
 )
 
 // TestRobotsObeyed: a disallowed URL is logged and never requested,
@@ -31,7 +33,7 @@ func TestRobotsObeyed(t *testing.T) {
 		t.Errorf("server saw %q", got)
 	}
 	rows := s.Log()
-	if rows[1].Status.Word != WordRobotsDisallow || rows[1].Note != "disallowed by robots.txt" || rows[1].MS != 0 {
+	if rows[1].Status.Word != report.StatusRobotsDisallow || rows[1].Note != "disallowed by robots.txt" || rows[1].MS != 0 {
 		t.Errorf("row %+v", rows[1])
 	}
 	if s.Used() != 2 {

@@ -21,10 +21,10 @@ type Site struct {
 	origin *url.URL // scheme and host of the site
 	key    string   // budget key: host[:port], lower case
 	b      *budget
-	onRow  func(Row)
+	onRow  func(report.Row)
 
 	mu     sync.Mutex
-	log    []Row
+	log    []report.Row
 	closed bool
 	guard  *bool // decided at the first request
 	taken  int   // budget units this session took
@@ -40,7 +40,7 @@ var errClosed = errors.New("fetch: site is closed")
 // once no session of the host is open. onRow, if not nil, is called with
 // every log row as it is added, in order, from the goroutine that made the
 // request; it must not call Get. Close the Site when done.
-func (c *Client) Site(siteURL string, onRow func(Row)) (*Site, error) {
+func (c *Client) Site(siteURL string, onRow func(report.Row)) (*Site, error) {
 	u, err := parseTarget(siteURL)
 	if err != nil {
 		return nil, fmt.Errorf("open site: %w", err)
@@ -74,10 +74,10 @@ func (s *Site) Close() {
 }
 
 // Log returns a copy of the session's rows so far.
-func (s *Site) Log() []Row {
+func (s *Site) Log() []report.Row {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return append([]Row(nil), s.log...)
+	return append([]report.Row(nil), s.log...)
 }
 
 // Continue tells the session that it continues a discovery that already
@@ -141,7 +141,7 @@ func (s *Site) Remaining() int {
 // everything else: robots-disallow, budget, timeout, dns, tls, network,
 // too-large, bad-encoding, refused-address, redirect-loop,
 // too-many-redirects, bad-redirect, bad-scheme, bad-url, canceled.
-func (s *Site) Get(ctx context.Context, step, rawURL string) (*Response, error) {
+func (s *Site) Get(ctx context.Context, step report.Step, rawURL string) (*Response, error) {
 	if s.isClosed() {
 		return nil, errClosed
 	}
@@ -149,7 +149,7 @@ func (s *Site) Get(ctx context.Context, step, rawURL string) (*Response, error) 
 	if err != nil {
 		var fe *Error
 		errors.As(err, &fe)
-		s.add(Row{Step: step, URL: rawURL, Status: Status{Word: fe.Word}, Note: fe.Err.Error()})
+		s.add(report.Row{Step: step, URL: rawURL, Status: report.Status{Word: fe.Word}, Note: fe.Err.Error()})
 		return nil, &Error{Word: fe.Word, URL: rawURL, Err: fe.Err}
 	}
 	seen := map[string]bool{}
@@ -168,7 +168,7 @@ func (s *Site) Get(ctx context.Context, step, rawURL string) (*Response, error) 
 		}
 		next, target, word, why := s.follow(u, loc, hops, seen)
 		if next == nil {
-			s.add(Row{Step: step, URL: target, Status: Status{Word: word}, Note: why})
+			s.add(report.Row{Step: step, URL: target, Status: report.Status{Word: word}, Note: why})
 			return nil, &Error{Word: word, URL: target, Err: errors.New(why)}
 		}
 		u = next
@@ -178,26 +178,26 @@ func (s *Site) Get(ctx context.Context, step, rawURL string) (*Response, error) 
 // follow resolves a redirect's Location against u. It returns the next
 // URL, or the word and reason for not following, with target the URL (or
 // raw Location) to log.
-func (s *Site) follow(u *url.URL, loc string, hops int, seen map[string]bool) (next *url.URL, target, word, why string) {
+func (s *Site) follow(u *url.URL, loc string, hops int, seen map[string]bool) (next *url.URL, target string, word report.StatusWord, why string) {
 	t, err := u.Parse(loc)
 	if err != nil {
-		return nil, loc, WordBadRedirect, "Location does not parse"
+		return nil, loc, report.StatusBadRedirect, "Location does not parse"
 	}
 	if t, err = parseTarget(t.String()); err != nil {
-		return nil, loc, WordBadRedirect, "redirect to " + loc + " is not an http(s) URL"
+		return nil, loc, report.StatusBadRedirect, "redirect to " + loc + " is not an http(s) URL"
 	}
 	switch {
 	case seen[t.String()]:
-		return nil, t.String(), WordRedirectLoop, "redirect back to " + t.String()
+		return nil, t.String(), report.StatusRedirectLoop, "redirect back to " + t.String()
 	case hops >= MaxHops:
-		return nil, t.String(), WordTooManyRedirects, fmt.Sprintf("more than %d redirects", MaxHops)
+		return nil, t.String(), report.StatusTooManyRedirects, fmt.Sprintf("more than %d redirects", MaxHops)
 	}
 	return t, t.String(), "", ""
 }
 
 // checkRobots applies the robots.txt of u's host to u, fetching it first
 // if needed. A disallowed URL gets a robots-disallow row and error.
-func (s *Site) checkRobots(ctx context.Context, step string, u *url.URL) error {
+func (s *Site) checkRobots(ctx context.Context, step report.Step, u *url.URL) error {
 	rules, failure, err := s.robotsFor(ctx, u)
 	if err != nil {
 		return err
@@ -208,12 +208,12 @@ func (s *Site) checkRobots(ctx context.Context, step string, u *url.URL) error {
 	note := "disallowed by robots.txt"
 	switch {
 	case failure != nil:
-		note = "robots.txt could not be read (" + failure.Word + "): disallow all (RFC 9309)"
+		note = "robots.txt could not be read (" + string(failure.Word) + "): disallow all (RFC 9309)"
 	case rules.Status() == 429 || rules.Status() >= 500:
 		note = "robots.txt answered " + strconv.Itoa(rules.Status()) + ": disallow all (RFC 9309)"
 	}
-	s.add(Row{Step: step, URL: u.String(), Status: Status{Word: WordRobotsDisallow}, Note: note})
-	e := &Error{Word: WordRobotsDisallow, URL: u.String()}
+	s.add(report.Row{Step: step, URL: u.String(), Status: report.Status{Word: report.StatusRobotsDisallow}, Note: note})
+	e := &Error{Word: report.StatusRobotsDisallow, URL: u.String()}
 	if failure != nil {
 		e.Err = failure
 	}
@@ -227,7 +227,7 @@ func (s *Site) isClosed() bool {
 }
 
 // add appends a row to the log and streams it.
-func (s *Site) add(r Row) {
+func (s *Site) add(r report.Row) {
 	s.emit.Lock()
 	defer s.emit.Unlock()
 	s.mu.Lock()
@@ -248,11 +248,11 @@ func parseTarget(raw string) (*url.URL, error) {
 		p, err := url.Parse(raw)
 		switch {
 		case err != nil:
-			return nil, &Error{Word: WordBadURL, URL: raw, Err: errors.New("URL does not parse")}
+			return nil, &Error{Word: report.StatusBadURL, URL: raw, Err: errors.New("URL does not parse")}
 		case !strings.EqualFold(p.Scheme, "http") && !strings.EqualFold(p.Scheme, "https"):
-			return nil, &Error{Word: WordBadScheme, URL: raw, Err: fmt.Errorf("scheme %q is not http or https", strings.ToLower(p.Scheme))}
+			return nil, &Error{Word: report.StatusBadScheme, URL: raw, Err: fmt.Errorf("scheme %q is not http or https", strings.ToLower(p.Scheme))}
 		}
-		return nil, &Error{Word: WordBadURL, URL: raw, Err: errors.New("URL has no host")}
+		return nil, &Error{Word: report.StatusBadURL, URL: raw, Err: errors.New("URL has no host")}
 	}
 	u.Scheme = strings.ToLower(u.Scheme)
 	u.Fragment, u.RawFragment, u.User = "", "", nil

@@ -6,45 +6,24 @@ import (
 	"feedscout/report"
 )
 
-// Status words: the status of a log row, and the Word of an *Error, when no
-// HTTP status describes what happened. They are the report's (package
-// report lists and documents them); these names are the fetcher's own.
-const (
-	WordRobotsDisallow   = report.StatusRobotsDisallow
-	WordBudget           = report.StatusBudget
-	WordTimeout          = report.StatusTimeout
-	WordDNS              = report.StatusDNS
-	WordTLS              = report.StatusTLS
-	WordNetwork          = report.StatusNetwork
-	WordTooLarge         = report.StatusTooLarge
-	WordBadEncoding      = report.StatusBadEncoding
-	WordRefusedAddress   = report.StatusRefusedAddress
-	WordRedirectLoop     = report.StatusRedirectLoop
-	WordTooManyRedirects = report.StatusTooManyRedirects
-	WordBadRedirect      = report.StatusBadRedirect
-	WordBadScheme        = report.StatusBadScheme
-	WordBadURL           = report.StatusBadURL
-	WordCanceled         = report.StatusCanceled
-)
-
 // Sentinel errors for errors.Is: an *Error matches the sentinel with the
-// same Word.
+// same Word (report's status words).
 var (
-	ErrDisallowed       = &Error{Word: WordRobotsDisallow}
-	ErrBudget           = &Error{Word: WordBudget}
-	ErrTimeout          = &Error{Word: WordTimeout}
-	ErrDNS              = &Error{Word: WordDNS}
-	ErrTLS              = &Error{Word: WordTLS}
-	ErrNetwork          = &Error{Word: WordNetwork}
-	ErrTooLarge         = &Error{Word: WordTooLarge}
-	ErrBadEncoding      = &Error{Word: WordBadEncoding}
-	ErrRefusedAddress   = &Error{Word: WordRefusedAddress}
-	ErrRedirectLoop     = &Error{Word: WordRedirectLoop}
-	ErrTooManyRedirects = &Error{Word: WordTooManyRedirects}
-	ErrBadRedirect      = &Error{Word: WordBadRedirect}
-	ErrBadScheme        = &Error{Word: WordBadScheme}
-	ErrBadURL           = &Error{Word: WordBadURL}
-	ErrCanceled         = &Error{Word: WordCanceled}
+	ErrDisallowed       = &Error{Word: report.StatusRobotsDisallow}
+	ErrBudget           = &Error{Word: report.StatusBudget}
+	ErrTimeout          = &Error{Word: report.StatusTimeout}
+	ErrDNS              = &Error{Word: report.StatusDNS}
+	ErrTLS              = &Error{Word: report.StatusTLS}
+	ErrNetwork          = &Error{Word: report.StatusNetwork}
+	ErrTooLarge         = &Error{Word: report.StatusTooLarge}
+	ErrBadEncoding      = &Error{Word: report.StatusBadEncoding}
+	ErrRefusedAddress   = &Error{Word: report.StatusRefusedAddress}
+	ErrRedirectLoop     = &Error{Word: report.StatusRedirectLoop}
+	ErrTooManyRedirects = &Error{Word: report.StatusTooManyRedirects}
+	ErrBadRedirect      = &Error{Word: report.StatusBadRedirect}
+	ErrBadScheme        = &Error{Word: report.StatusBadScheme}
+	ErrBadURL           = &Error{Word: report.StatusBadURL}
+	ErrCanceled         = &Error{Word: report.StatusCanceled}
 )
 
 // Error is a fetch that ended without a response to return. Word is the
@@ -52,15 +31,15 @@ var (
 // be nil; for a robots-disallow caused by an unreadable robots.txt it is
 // that fetch's *Error, so errors.Is(err, ErrTimeout) also holds).
 type Error struct {
-	Word string
+	Word report.StatusWord
 	URL  string
 	Err  error
 }
 
 func (e *Error) Error() string {
-	msg := "fetch: " + e.Word
+	msg := "fetch: " + string(e.Word)
 	if e.URL != "" {
-		msg = "fetch " + e.URL + ": " + e.Word
+		msg = "fetch " + e.URL + ": " + string(e.Word)
 	}
 	if e.Err != nil {
 		msg += ": " + e.Err.Error()
@@ -76,12 +55,6 @@ func (e *Error) Is(target error) bool {
 	t, ok := target.(*Error)
 	return ok && t.URL == "" && t.Err == nil && t.Word == e.Word
 }
-
-// Row is one line of a site's request log (report.Row).
-type Row = report.Row
-
-// Status is a log row's HTTP status code or status word (report.Status).
-type Status = report.Status
 
 // Problem is e as a reason's problem: the word that best explains it, the
 // innermost *Error it wraps (a URL is robots-disallow also when its host's
@@ -99,9 +72,9 @@ func (e *Error) Problem() report.Problem {
 	}
 	p := report.Problem{Word: word}
 	switch word {
-	case WordTooLarge:
+	case report.StatusTooLarge:
 		p.LimitMiB = DefaultMaxBody >> 20
-	case WordTooManyRedirects:
+	case report.StatusTooManyRedirects:
 		p.Hops = MaxHops
 	}
 	return p

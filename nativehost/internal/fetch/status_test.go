@@ -13,13 +13,13 @@ import (
 )
 
 func TestErrorIs(t *testing.T) {
-	cause := &Error{Word: WordDNS, URL: "https://x.example/robots.txt", Err: errors.New("no such host")}
-	err := fmt.Errorf("discover: %w", &Error{Word: WordRobotsDisallow, URL: "https://x.example/", Err: cause})
+	cause := &Error{Word: report.StatusDNS, URL: "https://x.example/robots.txt", Err: errors.New("no such host")}
+	err := fmt.Errorf("discover: %w", &Error{Word: report.StatusRobotsDisallow, URL: "https://x.example/", Err: cause})
 	if !errors.Is(err, ErrDisallowed) || !errors.Is(err, ErrDNS) || errors.Is(err, ErrTimeout) {
 		t.Errorf("errors.Is chain wrong for %v", err)
 	}
 	var fe *Error
-	if !errors.As(err, &fe) || fe.Word != WordRobotsDisallow {
+	if !errors.As(err, &fe) || fe.Word != report.StatusRobotsDisallow {
 		t.Errorf("errors.As gave %v", fe)
 	}
 	if got := cause.Error(); got != "fetch https://x.example/robots.txt: dns: no such host" {
@@ -32,8 +32,8 @@ func TestStream(t *testing.T) {
 	t.Parallel()
 	srv, _ := serve(t, "User-agent: *\nDisallow: /no\n", nil)
 	var mu sync.Mutex
-	var streamed []Row
-	s, err := quick(Options{}).Site(srv.URL, func(r Row) {
+	var streamed []report.Row
+	s, err := quick(Options{}).Site(srv.URL, func(r report.Row) {
 		mu.Lock()
 		streamed = append(streamed, r)
 		mu.Unlock()
@@ -82,16 +82,16 @@ func TestBadInput(t *testing.T) {
 // explained by why it could not be read, not blamed on robots.txt; a
 // too-large problem names the limit.
 func TestErrorProblem(t *testing.T) {
-	inner := &Error{Word: WordRefusedAddress, URL: "http://10.0.0.7/robots.txt"}
-	outer := &Error{Word: WordRobotsDisallow, URL: "http://10.0.0.7/", Err: inner}
-	if got := outer.Problem().Word; got != WordRefusedAddress {
-		t.Errorf("problem = %q, want %q", got, WordRefusedAddress)
+	inner := &Error{Word: report.StatusRefusedAddress, URL: "http://10.0.0.7/robots.txt"}
+	outer := &Error{Word: report.StatusRobotsDisallow, URL: "http://10.0.0.7/", Err: inner}
+	if got := outer.Problem().Word; got != report.StatusRefusedAddress {
+		t.Errorf("problem = %q, want %q", got, report.StatusRefusedAddress)
 	}
-	plain := &Error{Word: WordRobotsDisallow, URL: "https://a.test/private/"}
-	if got := plain.Problem().Word; got != WordRobotsDisallow {
-		t.Errorf("problem = %q, want %q", got, WordRobotsDisallow)
+	plain := &Error{Word: report.StatusRobotsDisallow, URL: "https://a.test/private/"}
+	if got := plain.Problem().Word; got != report.StatusRobotsDisallow {
+		t.Errorf("problem = %q, want %q", got, report.StatusRobotsDisallow)
 	}
-	if p := (&Error{Word: WordTooLarge}).Problem(); p.LimitMiB != 8 {
+	if p := (&Error{Word: report.StatusTooLarge}).Problem(); p.LimitMiB != 8 {
 		t.Errorf("too-large problem %+v, want limit 8 MiB", p)
 	}
 }
@@ -119,7 +119,7 @@ func TestSiteContinue(t *testing.T) {
 	}
 	log := site.Log()
 	last := log[len(log)-1]
-	if last.Status.Word != WordBudget || last.Request() || !strings.Contains(last.Note, "before the host restarted") {
+	if last.Status.Word != report.StatusBudget || last.Request() || !strings.Contains(last.Note, "before the host restarted") {
 		t.Errorf("last row %+v, want a budget row that is not a request", last)
 	}
 	if n := report.Requests(log); n != 3 {

@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"testing"
 	"time"
+
+	"feedscout/report"
 )
 
 // TestSlowServers: a server that never answers, one that hangs after the
@@ -52,7 +54,7 @@ func TestSlowServers(t *testing.T) {
 				t.Errorf("took %v, want about %v", took, timeout)
 			}
 			row := s.Log()[len(s.Log())-1]
-			if row.Status.Word != WordTimeout || row.MS < timeout.Milliseconds() {
+			if row.Status.Word != report.StatusTimeout || row.MS < timeout.Milliseconds() {
 				t.Errorf("row %+v", row)
 			}
 		})

@@ -12,6 +12,7 @@ import (
 
 	"feedscout/nativehost/internal/fetch"
 	"feedscout/report"
+	"feedscout/report/kind"
 )
 
 // Manners, with their numbers (docs/following.md).
@@ -266,7 +267,7 @@ func (f *Follower) refresh(ctx context.Context, st *State) error {
 	now := f.now()
 	switch {
 	case f.plain:
-	case st.Kind == KindSection:
+	case st.Kind == kind.Section:
 		// The sitemap is read before the page, so a lastmod kept for the
 		// page is never newer than what the page showed.
 		if lm, unchanged := f.sectionUnchanged(ctx, st); unchanged && len(st.Entries) > 0 {
@@ -286,15 +287,15 @@ func (f *Follower) refresh(ctx context.Context, st *State) error {
 			// A source just found to be a section: count it among the
 			// site's followed sections, and keep its lastmod if the
 			// sitemap is known and shows no change after this fetch.
-			if st.Kind == KindSection && st.Status == StatusOK && st.LastFetch.Equal(now) {
+			if st.Kind == kind.Section && st.Status == StatusOK && st.LastFetch.Equal(now) {
 				if lm, _ := f.sectionUnchanged(ctx, st); !lm.IsZero() && !lm.After(now) {
 					st.SitemapLastmod = lm
 				}
 			}
 		}()
 	}
-	var rows []fetch.Row
-	site, err := f.client.Site(st.URL, func(r fetch.Row) { rows = append(rows, r) })
+	var rows []report.Row
+	site, err := f.client.Site(st.URL, func(r report.Row) { rows = append(rows, r) })
 	if err != nil {
 		return badSource("%s cannot be fetched: %v.", st.URL, err)
 	}
@@ -303,9 +304,9 @@ func (f *Follower) refresh(ctx context.Context, st *State) error {
 		f.client.Remember(st.URL, st.ETag, st.LastModified)
 	}
 	st.LastFetch = now
-	resp, gerr := site.Get(ctx, "feed", st.URL)
+	resp, gerr := site.Get(ctx, report.StepFeed, st.URL)
 	for _, r := range rows {
-		if r.Step == "feed" && (r.Status.Code != 0 || r.MS > 0) {
+		if r.Step == report.StepFeed && (r.Status.Code != 0 || r.MS > 0) {
 			st.Requests++
 			if r.Status.Code == http.StatusOK {
 				st.Downloads++
@@ -314,14 +315,14 @@ func (f *Follower) refresh(ctx context.Context, st *State) error {
 	}
 	if gerr != nil {
 		var fe *fetch.Error
-		word := "network"
+		word := report.StatusNetwork
 		if errors.As(gerr, &fe) {
 			word = fe.Word
 		}
-		if word == fetch.WordCanceled || ctx.Err() != nil {
+		if word == report.StatusCanceled || ctx.Err() != nil {
 			return errCanceled
 		}
-		f.fail(st, word, fetchSentence(st.URL, word, f.timeout), 0)
+		f.fail(st, string(word), fetchSentence(st.URL, word, f.timeout), 0)
 		return nil
 	}
 	f.noteMove(st, rows, resp.URL)
@@ -392,13 +393,13 @@ func (f *Follower) fail(st *State, result, sentence string, retry time.Duration)
 
 // noteMove remembers a permanent redirect: when every hop from the
 // source's URL to where it ended was 301 or 308, that is its URL now.
-func (f *Follower) noteMove(st *State, rows []fetch.Row, final string) {
+func (f *Follower) noteMove(st *State, rows []report.Row, final string) {
 	if final == "" || final == st.URL {
 		return
 	}
 	var codes []string
 	for _, r := range rows {
-		if r.Step != "feed" || r.Status.Code == 0 {
+		if r.Step != report.StepFeed || r.Status.Code == 0 {
 			continue
 		}
 		switch r.Status.Code {
@@ -417,26 +418,26 @@ func (f *Follower) noteMove(st *State, rows []fetch.Row, final string) {
 }
 
 // fetchSentence explains a fetch that got no answer.
-func fetchSentence(u, word string, timeout time.Duration) string {
+func fetchSentence(u string, word report.StatusWord, timeout time.Duration) string {
 	switch word {
-	case fetch.WordRobotsDisallow:
+	case report.StatusRobotsDisallow:
 		return "robots.txt of the site disallows " + u + " for feedscout, so it was not fetched."
-	case fetch.WordTimeout:
+	case report.StatusTimeout:
 		return fmt.Sprintf("%s did not answer within %v.", u, timeout)
-	case fetch.WordDNS:
+	case report.StatusDNS:
 		return "The name of the site of " + u + " does not resolve."
-	case fetch.WordTLS:
+	case report.StatusTLS:
 		return "The secure connection to the site of " + u + " failed (certificate or TLS)."
-	case fetch.WordTooLarge:
+	case report.StatusTooLarge:
 		return u + " is larger than feedscout reads (8 MiB)."
-	case fetch.WordRefusedAddress:
+	case report.StatusRefusedAddress:
 		return u + " led to a private address, which feedscout does not fetch for a public site."
-	case fetch.WordRedirectLoop, fetch.WordTooManyRedirects, fetch.WordBadRedirect:
-		return u + " redirects in a way feedscout does not follow (" + word + ")."
-	case fetch.WordBudget:
+	case report.StatusRedirectLoop, report.StatusTooManyRedirects, report.StatusBadRedirect:
+		return u + " redirects in a way feedscout does not follow (" + string(word) + ")."
+	case report.StatusBudget:
 		return "feedscout made too many requests to the site of " + u + " at once; it tries again later."
 	}
-	return "The site of " + u + " could not be reached (" + word + ")."
+	return "The site of " + u + " could not be reached (" + string(word) + ")."
 }
 
 // cacheWait is how long Cache-Control max-age (else Expires) asks a

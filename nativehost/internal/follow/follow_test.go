@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"feedscout/nativehost/internal/feed"
+	"feedscout/report/kind"
 	"feedscout/tests/fixtureweb"
 )
 
@@ -19,7 +20,7 @@ func TestNewsSitemap(t *testing.T) {
 	t.Parallel()
 	d := startDesk(t, 3, 12, time.Minute)
 	st := d.feed(t, "/news-sitemap.xml")
-	if st.Kind != KindNews || st.Title != fixtureweb.NewsdeskName {
+	if st.Kind != kind.NewsSitemap || st.Title != fixtureweb.NewsdeskName {
 		t.Errorf("kind %q title %q", st.Kind, st.Title)
 	}
 	arts := d.Articles()
@@ -76,7 +77,7 @@ func TestSectionFirstSeen(t *testing.T) {
 	t.Parallel()
 	d := startDesk(t, 2, 6, time.Minute)
 	st := d.feed(t, "/section/world/")
-	if st.Kind != KindSection || st.Title != "World | "+fixtureweb.NewsdeskName || len(st.Entries) != 3 {
+	if st.Kind != kind.Section || st.Title != "World | "+fixtureweb.NewsdeskName || len(st.Entries) != 3 {
 		t.Fatalf("kind %q title %q, %d entries", st.Kind, st.Title, len(st.Entries))
 	}
 	first := d.clock.Now()

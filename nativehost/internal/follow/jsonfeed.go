@@ -13,6 +13,7 @@ import (
 	"golang.org/x/net/html"
 
 	"feedscout/report"
+	"feedscout/report/kind"
 )
 
 // Limits of a JSON Feed turned into Atom.
@@ -65,7 +66,7 @@ func fromJSONFeed(body []byte, at string, st *State, now time.Time) (*read, erro
 	for _, e := range st.Entries {
 		seen[e.URL] = e.Published
 	}
-	r := &read{kind: KindJSONFeed, title: cut(clean(doc.Title), maxTitle)}
+	r := &read{kind: kind.JSONFeed, title: cut(clean(doc.Title), maxTitle)}
 	if r.title == "" {
 		r.title = siteTitle("", base.Hostname(), "")
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"feedscout/nativehost/internal/feed"
+	"feedscout/report/kind"
 	"feedscout/tests/fixtureweb"
 )
 
@@ -80,7 +81,7 @@ func TestJSONFeed(t *testing.T) {
  ]}`
 	d := media(t, &doc)
 	st := d.feed(t, "/feed.json")
-	if st.Kind != KindJSONFeed || st.Title != "Lindqvist blog" {
+	if st.Kind != kind.JSONFeed || st.Title != "Lindqvist blog" {
 		t.Errorf("kind %q title %q", st.Kind, st.Title)
 	}
 	now := d.clock.Now()
@@ -160,7 +161,7 @@ func TestSitemapTitles(t *testing.T) {
 		"冬の市",                          // percent-decoded
 		"media.follow.test/news/98765", // no words in the address
 	}
-	if st.Kind != KindArticle || len(st.Entries) != len(want) {
+	if st.Kind != kind.ArticleSitemap || len(st.Entries) != len(want) {
 		t.Fatalf("kind %s, %d entries", st.Kind, len(st.Entries))
 	}
 	for i, e := range st.Entries {

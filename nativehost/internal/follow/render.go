@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"feedscout/nativehost/internal/fetch"
+	"feedscout/report/kind"
 )
 
 // Formats of Write.
@@ -20,11 +21,11 @@ const (
 // Subtitle is the feed's subtitle: what is followed and, when something is
 // wrong, what and since when, in sentences a reader shows.
 func Subtitle(st *State) string {
-	kind := map[string]string{KindNews: "News sitemap", KindArticle: "Article sitemap", KindSection: "Section page", KindJSONFeed: "JSON Feed"}[st.Kind]
-	if kind == "" {
-		kind = "Page"
+	what := map[kind.SourceKind]string{kind.NewsSitemap: "News sitemap", kind.ArticleSitemap: "Article sitemap", kind.Section: "Section page", kind.JSONFeed: "JSON Feed"}[st.Kind]
+	if what == "" {
+		what = "Page"
 	}
-	s := kind + " " + st.URL + ", followed by feedscout."
+	s := what + " " + st.URL + ", followed by feedscout."
 	switch st.Status {
 	case StatusGone:
 		s = st.Problem

@@ -13,6 +13,7 @@ import (
 
 	"feedscout/nativehost/internal/fetch"
 	"feedscout/nativehost/internal/sitemap"
+	"feedscout/report"
 )
 
 // Many sections of one site. A site that lists its sections in a sitemap
@@ -114,7 +115,7 @@ func (f *Follower) sectionUnchanged(ctx context.Context, st *State) (lm time.Tim
 // with lastmod; it reports whether ss now has fresh lastmods.
 func (f *Follower) probe(ctx context.Context, origin *url.URL, ss *siteState) bool {
 	ss.Probed, ss.Sitemap, ss.Lastmod, ss.ETag, ss.LastMod = f.now(), "", nil, "", ""
-	site, err := f.client.Site(origin.String()+"/", func(r fetch.Row) { ss.count(r) })
+	site, err := f.client.Site(origin.String()+"/", func(r report.Row) { ss.count(r) })
 	if err != nil {
 		return false
 	}
@@ -134,7 +135,7 @@ func (f *Follower) probe(ctx context.Context, origin *url.URL, ss *siteState) bo
 
 // reread reads the known sections sitemap again, conditionally.
 func (f *Follower) reread(ctx context.Context, origin *url.URL, ss *siteState) bool {
-	site, err := f.client.Site(origin.String()+"/", func(r fetch.Row) { ss.count(r) })
+	site, err := f.client.Site(origin.String()+"/", func(r report.Row) { ss.count(r) })
 	if err != nil {
 		return false
 	}
@@ -148,7 +149,7 @@ func (f *Follower) reread(ctx context.Context, origin *url.URL, ss *siteState) b
 // readSitemap fetches one sitemap and, if it is a dated list of
 // sections (or unchanged: 304), keeps it in ss.
 func (f *Follower) readSitemap(ctx context.Context, site *fetch.Site, loc string, ss *siteState) bool {
-	resp, err := site.Get(ctx, "sitemap", loc)
+	resp, err := site.Get(ctx, report.StepSitemap, loc)
 	if err != nil {
 		return false
 	}
@@ -162,7 +163,7 @@ func (f *Follower) readSitemap(ctx context.Context, site *fetch.Site, loc string
 		return false
 	}
 	sm, err := sitemap.Parse(bytes.NewReader(resp.Body))
-	if err != nil || sm.Kind == sitemap.KindIndex || sitemap.Judge(sm, now).Usable != sitemap.UsableSections {
+	if err != nil || sm.Kind == sitemap.KindIndex || sitemap.Judge(sm, now).Usable != report.SitemapSections {
 		return false
 	}
 	lastmod := map[string]time.Time{}
@@ -184,7 +185,7 @@ func (f *Follower) readSitemap(ctx context.Context, site *fetch.Site, loc string
 }
 
 // count adds a request row to the site's count.
-func (ss *siteState) count(r fetch.Row) {
+func (ss *siteState) count(r report.Row) {
 	if r.Status.Code != 0 || r.MS > 0 {
 		ss.Requests++
 	}

@@ -13,11 +13,14 @@ import (
 	"feedscout/nativehost/internal/fetch"
 	"feedscout/nativehost/internal/sitemap"
 	"feedscout/wasm/classify"
+
+	"feedscout/report"
+	"feedscout/report/kind"
 )
 
 // read is what one fetched body of a source gives.
 type read struct {
-	kind    string
+	kind    kind.SourceKind
 	title   string
 	entries []Entry
 }
@@ -40,10 +43,10 @@ func interpret(resp *fetch.Response, st *State, now time.Time) (*read, error) {
 			return fromJSONFeed(body, resp.URL, st, now)
 		}
 		return nil, &sourceError{kind: ErrAlreadyFeed, sentence: "already a feed: subscribe to it directly (" + resp.URL + ")."}
-	} else if st.Kind == KindJSONFeed {
+	} else if st.Kind == kind.JSONFeed {
 		return nil, fmt.Errorf("%s no longer reads as a JSON Feed (%s); the publisher may be changing it.", resp.URL, strings.TrimPrefix(ferr.Error(), "parse feed: "))
 	}
-	if !errors.Is(err, sitemap.ErrNotSitemap) || st.Kind == KindNews || st.Kind == KindArticle {
+	if !errors.Is(err, sitemap.ErrNotSitemap) || st.Kind == kind.NewsSitemap || st.Kind == kind.ArticleSitemap {
 		return nil, fmt.Errorf("%s no longer reads as a sitemap (%s); the publisher may be changing it.", resp.URL, strings.TrimPrefix(err.Error(), "parse sitemap: "))
 	}
 	if !htmlish(ctype, body) {
@@ -81,7 +84,7 @@ func fromSitemap(sm *sitemap.Sitemap, body []byte, at string, now time.Time) (*r
 	}
 	news := slices.ContainsFunc(sm.Entries, func(e sitemap.Entry) bool { return e.News != nil })
 	if news {
-		r := &read{kind: KindNews}
+		r := &read{kind: kind.NewsSitemap}
 		name := ""
 		untitled := map[string]bool{}
 		for _, e := range sm.Entries {
@@ -111,14 +114,14 @@ func fromSitemap(sm *sitemap.Sitemap, body []byte, at string, now time.Time) (*r
 		r.entries = r.entries[:min(len(r.entries), sitemap.NewsLimit)]
 		return r, nil
 	}
-	if sitemap.Judge(sm, now).Usable == sitemap.UsableSections {
+	if sitemap.Judge(sm, now).Usable == report.SitemapSections {
 		return nil, badSource("%s lists section pages, not articles; follow one of its sections instead.", at)
 	}
 	newest := newestDated(sm.Entries, MaxEntries)
 	if len(newest) == 0 {
 		return nil, badSource("%s lists no dated pages (no <lastmod>), so its newest articles cannot be told; follow a news sitemap or a section page of the site instead.", at)
 	}
-	r := &read{kind: KindArticle, title: siteTitle("", base.Hostname(), "articles")}
+	r := &read{kind: kind.ArticleSitemap, title: siteTitle("", base.Hostname(), "articles")}
 	want := make(map[string]bool, len(newest))
 	for _, i := range newest {
 		want[sm.Entries[i].Loc] = true
@@ -181,7 +184,7 @@ func fromSection(resp *fetch.Response, st *State, now time.Time) (*read, error) 
 		seen[e.URL] = e.Published
 	}
 	u, _ := url.Parse(resp.URL)
-	r := &read{kind: KindSection, title: p.Title}
+	r := &read{kind: kind.Section, title: p.Title}
 	if r.title == "" {
 		r.title = siteTitle("", u.Hostname(), strings.Trim(u.Path, "/"))
 	}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"feedscout/nativehost/internal/fetch"
+	"feedscout/report/kind"
 )
 
 // stateVersion is written into every state file; a file of another
@@ -45,17 +46,6 @@ func DefaultStateDir() (string, error) {
 	return filepath.Join(home, ".local", "state", "feedscout"), nil
 }
 
-// Kinds of source.
-const (
-	KindNews    = "news-sitemap"    // a news sitemap, or one department of an index of them
-	KindArticle = "article-sitemap" // a sitemap of dated article URLs
-	KindSection = "section"         // a section page
-	// KindJSONFeed is a JSON Feed, followed for readers that read only
-	// RSS and Atom (an RSS or Atom feed is refused: it needs no
-	// feedscout).
-	KindJSONFeed = "json-feed"
-)
-
 // Statuses of a source.
 const (
 	StatusNew     = "new"     // never fetched successfully
@@ -81,12 +71,12 @@ type Entry struct {
 // STATE/sources/ID.json (ID: the first 32 hex digits of the SHA-256 of
 // the source URL).
 type State struct {
-	Version int    `json:"version"`
-	Source  string `json:"source"` // the URL asked for
-	URL     string `json:"url"`    // where it is fetched now (after permanent redirects)
-	Kind    string `json:"kind,omitempty"`
-	Title   string `json:"title,omitempty"`
-	Status  string `json:"status"`
+	Version int             `json:"version"`
+	Source  string          `json:"source"`         // the URL asked for
+	URL     string          `json:"url"`            // where it is fetched now (after permanent redirects)
+	Kind    kind.SourceKind `json:"kind,omitempty"` // kind.NewsSitemap, kind.ArticleSitemap, kind.Section or kind.JSONFeed
+	Title   string          `json:"title,omitempty"`
+	Status  string          `json:"status"`
 
 	ETag         string `json:"etag,omitempty"`
 	LastModified string `json:"last_modified,omitempty"`

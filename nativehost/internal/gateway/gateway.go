@@ -34,6 +34,7 @@ import (
 	"time"
 
 	"feedscout/nativehost/internal/follow"
+	"feedscout/report/kind"
 	"feedscout/wasm/opml"
 )
 
@@ -277,16 +278,17 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
 // to follow), and one never read, whose kind is not known yet (it is
 // listed once a fetch has given its entries).
 func subscriptions(states []*follow.State) []opml.Subscription {
-	kinds := map[string]string{follow.KindNews: opml.KindNewsSitemap, follow.KindArticle: opml.KindArticleSitemap,
-		follow.KindSection: opml.KindSection, follow.KindJSONFeed: opml.KindFeed}
 	subs := []opml.Subscription{}
 	for _, st := range states {
-		kind := kinds[st.Kind]
-		if st.Refused != "" || kind == "" {
+		k := st.Kind
+		if k == kind.JSONFeed {
+			k = kind.Feed
+		}
+		if st.Refused != "" || !opml.KnownKind(k) {
 			continue
 		}
-		s := opml.Subscription{Kind: kind, URL: st.Source, Title: st.Title, Site: follow.Home(st.URL), Added: st.Created.UTC().Format(time.RFC3339)}
-		if st.Kind == follow.KindJSONFeed {
+		s := opml.Subscription{Kind: k, URL: st.Source, Title: st.Title, Site: follow.Home(st.URL), Added: st.Created.UTC().Format(time.RFC3339)}
+		if st.Kind == kind.JSONFeed {
 			s.Format = "json"
 		}
 		subs = append(subs, s)
@@ -364,7 +366,7 @@ func (s *Server) status(w http.ResponseWriter, r *http.Request) {
 			next = "never (gone)"
 		}
 		data.Sources = append(data.Sources, statusRow{
-			Title: t, Source: st.Source, Feed: s.feedURL(st.Source, follow.FormatAtom), Kind: st.Kind, Status: st.Status,
+			Title: t, Source: st.Source, Feed: s.feedURL(st.Source, follow.FormatAtom), Kind: string(st.Kind), Status: st.Status,
 			LastFetch: when(st.LastFetch), Result: st.Result, NextFetch: next, Problem: st.Problem, Moved: st.Moved,
 			Entries: len(st.Entries), Requests: st.Requests,
 		})

@@ -15,6 +15,7 @@ import (
 
 	"feedscout/nativehost/internal/fetch"
 	"feedscout/nativehost/internal/follow"
+	"feedscout/report/kind"
 	"feedscout/wasm/opml"
 	"feedscout/wasm/opml/opmlimport"
 )
@@ -56,7 +57,7 @@ func TestStatusEscapes(t *testing.T) {
 	s, dir := newServer(t)
 	src := "https://evil.example/section/?q=<x>"
 	sum := sha256.Sum256([]byte(src))
-	st := follow.State{Version: 1, Source: src, URL: src, Kind: follow.KindSection, Status: follow.StatusFailing,
+	st := follow.State{Version: 1, Source: src, URL: src, Kind: kind.Section, Status: follow.StatusFailing,
 		Title: `<script>alert(1)</script>`, Problem: `<img src=x onerror=alert(2)>`, Created: time.Now(), Entries: []follow.Entry{}}
 	b, _ := json.Marshal(st)
 	if err := os.MkdirAll(filepath.Join(dir, "sources"), 0o700); err != nil {
@@ -105,10 +106,10 @@ func TestOPML(t *testing.T) {
 	s, dir := newServer(t)
 	at := time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC)
 	states := []follow.State{
-		{Source: "https://www.asahi.com/sitemap_national.xml", Kind: follow.KindNews, Title: "朝日新聞デジタル · national", Status: follow.StatusOK},
-		{Source: "https://www.nikkei.com/business/startups/?a=1&b=2", Kind: follow.KindSection, Title: `<スタートアップ> & "more"`, Status: follow.StatusFailing},
-		{Source: "https://news.example.org/sitemap-articles.xml", Kind: follow.KindArticle, Status: follow.StatusGone},
-		{Source: "https://www.lindqvist.blog/feed.json", Kind: follow.KindJSONFeed, Title: "Lindqvist", Status: follow.StatusOK},
+		{Source: "https://www.asahi.com/sitemap_national.xml", Kind: kind.NewsSitemap, Title: "朝日新聞デジタル · national", Status: follow.StatusOK},
+		{Source: "https://www.nikkei.com/business/startups/?a=1&b=2", Kind: kind.Section, Title: `<スタートアップ> & "more"`, Status: follow.StatusFailing},
+		{Source: "https://news.example.org/sitemap-articles.xml", Kind: kind.ArticleSitemap, Status: follow.StatusGone},
+		{Source: "https://www.lindqvist.blog/feed.json", Kind: kind.JSONFeed, Title: "Lindqvist", Status: follow.StatusOK},
 		{Source: "https://www.theverge.com/rss/index.xml", Status: follow.StatusNew, Refused: "already-feed"},
 		{Source: "https://down.example/sitemap.xml", Status: follow.StatusNew, Result: "503"},
 	}
@@ -130,10 +131,10 @@ func TestOPML(t *testing.T) {
 	}
 	added := func(i int) string { return at.Add(time.Duration(i) * time.Minute).Format(time.RFC3339) }
 	want := []opml.Subscription{
-		{Kind: opml.KindNewsSitemap, URL: states[0].Source, Title: states[0].Title, Site: "https://www.asahi.com/", Added: added(0)},
-		{Kind: opml.KindSection, URL: states[1].Source, Title: states[1].Title, Site: "https://www.nikkei.com/", Added: added(1)},
-		{Kind: opml.KindArticleSitemap, URL: states[2].Source, Site: "https://news.example.org/", Added: added(2)},
-		{Kind: opml.KindFeed, URL: states[3].Source, Title: "Lindqvist", Site: "https://www.lindqvist.blog/", Format: "json", Added: added(3)},
+		{Kind: kind.NewsSitemap, URL: states[0].Source, Title: states[0].Title, Site: "https://www.asahi.com/", Added: added(0)},
+		{Kind: kind.Section, URL: states[1].Source, Title: states[1].Title, Site: "https://www.nikkei.com/", Added: added(1)},
+		{Kind: kind.ArticleSitemap, URL: states[2].Source, Site: "https://news.example.org/", Added: added(2)},
+		{Kind: kind.Feed, URL: states[3].Source, Title: "Lindqvist", Site: "https://www.lindqvist.blog/", Format: "json", Added: added(3)},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("/opml read back\n got %+v\nwant %+v\n%s", got, want, doc)

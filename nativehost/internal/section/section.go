@@ -22,9 +22,9 @@ type Article struct {
 // Result is what `section --json` prints and the native messaging result
 // carries.
 type Result struct {
-	URL      string      `json:"url"`
-	Articles []Article   `json:"articles"`
-	Requests []fetch.Row `json:"requests"`
+	URL      string       `json:"url"`
+	Articles []Article    `json:"articles"`
+	Requests []report.Row `json:"requests"`
 	// Omitted counts entries cut to keep a native messaging reply under
 	// the browser's limit, by list name.
 	Omitted map[string]int `json:"omitted,omitempty"`
@@ -58,13 +58,13 @@ func Why(err error) report.Reason {
 // for that site yet) and returns its articles. The error wraps fetch's
 // errors (fetch.ErrDisallowed, ...) or *StatusError; Why gives its
 // reason. Requests is filled in either way.
-func Follow(ctx context.Context, client *fetch.Client, pageURL string, onRow func(fetch.Row)) (*Result, error) {
-	res := &Result{URL: pageURL, Articles: []Article{}, Requests: []fetch.Row{}}
+func Follow(ctx context.Context, client *fetch.Client, pageURL string, onRow func(report.Row)) (*Result, error) {
+	res := &Result{URL: pageURL, Articles: []Article{}, Requests: []report.Row{}}
 	u, ok := report.ParseWebURL(pageURL)
 	if !ok {
 		return res, fmt.Errorf("follow section %q: not an absolute http(s) url", pageURL)
 	}
-	row := func(r fetch.Row) {
+	row := func(r report.Row) {
 		res.Requests = append(res.Requests, r)
 		if onRow != nil {
 			onRow(r)

@@ -41,8 +41,8 @@ func newsSite(t *testing.T) *httptest.Server {
 func TestFollow(t *testing.T) {
 	srv := newsSite(t)
 	c := fetch.New(fetch.Options{Pause: -1, Transport: http.DefaultTransport})
-	var rows []fetch.Row
-	res, err := Follow(context.Background(), c, srv.URL+"/business/startups/", func(r fetch.Row) { rows = append(rows, r) })
+	var rows []report.Row
+	res, err := Follow(context.Background(), c, srv.URL+"/business/startups/", func(r report.Row) { rows = append(rows, r) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func TestFollowFailures(t *testing.T) {
 }
 
 func TestResultShrink(t *testing.T) {
-	r := &Result{Articles: make([]Article, 40), Requests: make([]fetch.Row, 2)}
+	r := &Result{Articles: make([]Article, 40), Requests: make([]report.Row, 2)}
 	for r.Shrink() {
 	}
 	if len(r.Articles) != 1 || r.Omitted["articles"] != 39 || len(r.Requests) != 1 || r.Omitted["requests"] != 1 {

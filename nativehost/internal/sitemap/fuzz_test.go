@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"feedscout/report"
 )
 
 // FuzzParse feeds arbitrary bytes (seeded with every golden input, gzipped
@@ -79,12 +81,12 @@ func checkSitemap(t *testing.T, sm *Sitemap) {
 		t.Fatalf("news facts %+v", nf)
 	}
 	switch j.Usable {
-	case UsableSections:
+	case report.SitemapSections:
 		if j.SectionShare < Share {
 			t.Fatalf("sections at %v", j.SectionShare)
 		}
-	case UsableNews, UsableArticle:
-		if j.ArticleShare < Share || (j.Usable == UsableNews && !j.News) || (j.Usable == UsableArticle && !j.Dated) {
+	case report.SitemapNews, report.SitemapArticle:
+		if j.ArticleShare < Share || (j.Usable == report.SitemapNews && !j.News) || (j.Usable == report.SitemapArticle && !j.Dated) {
 			t.Fatalf("%q with %+v", j.Usable, j)
 		}
 	}

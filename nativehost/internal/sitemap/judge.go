@@ -4,20 +4,16 @@ import (
 	"strings"
 	"time"
 
+	"feedscout/report"
 	"feedscout/wasm/shape"
 )
 
-// Usable is what discovery can make of a sitemap.
-type Usable string
-
-// The verdicts of Judge (docs/ARCHITECTURE.md, "Discovery of one site",
-// step 3).
-const (
-	UsableSections Usable = "sections" // a directory of section pages
-	UsableNews     Usable = "news"     // a news sitemap: a feed without summaries
-	UsableArticle  Usable = "article"  // dated article URLs
-	UsableNone     Usable = ""         // none of these
-)
+// UsableNone is Judge's verdict on a sitemap discovery can make nothing
+// of. Its other verdicts (docs/ARCHITECTURE.md, "Discovery of one site",
+// step 3) are the report's sitemap kinds: report.SitemapSections (a
+// directory of section pages), report.SitemapNews (a news sitemap: a feed
+// without summaries) and report.SitemapArticle (dated article URLs).
+const UsableNone report.SitemapKind = ""
 
 // Thresholds of the judgement. Share is the seed's 70 %; NewsWindow and
 // NewsLimit are Google News sitemap rules (articles of the last two days, at
@@ -30,7 +26,7 @@ const (
 
 // Judgement is the verdict on one sitemap with the figures behind it.
 type Judgement struct {
-	Usable Usable `json:"usable"`
+	Usable report.SitemapKind `json:"usable"`
 	// SectionShare and ArticleShare are the shares of entries whose <loc>
 	// path has the section or article shape (shape.Path); 0 when
 	// there are no entries.
@@ -126,11 +122,11 @@ func Judge(sm *Sitemap, now time.Time) Judgement {
 	}
 	switch {
 	case j.SectionShare >= Share:
-		j.Usable = UsableSections
+		j.Usable = report.SitemapSections
 	case j.ArticleShare >= Share && j.News:
-		j.Usable = UsableNews
+		j.Usable = report.SitemapNews
 	case j.ArticleShare >= Share && j.Dated:
-		j.Usable = UsableArticle
+		j.Usable = report.SitemapArticle
 	}
 	return j
 }

@@ -3,6 +3,8 @@ package sitemap
 import (
 	"testing"
 	"time"
+
+	"feedscout/report"
 )
 
 func TestJudge(t *testing.T) {
@@ -22,16 +24,16 @@ func TestJudge(t *testing.T) {
 	cases := []struct {
 		name    string
 		entries []Entry
-		want    Usable
+		want    report.SitemapKind
 		news    bool
 		within  float64
 	}{
 		{"empty", nil, UsableNone, false, 0},
-		{"sections", urls(10, "/business/startups/", Entry{}), UsableSections, false, 0},
-		{"sections even when dated news", urls(10, "/world/", Entry{News: news}), UsableSections, true, 1},
-		{"news", urls(10, article, Entry{News: news}), UsableNews, true, 1},
-		{"news, some old", append(urls(3, article, Entry{News: news}), urls(1, article, Entry{News: old})...), UsableNews, true, 0.75},
-		{"article dated", urls(10, article, Entry{Lastmod: day(5)}), UsableArticle, false, 0},
+		{"sections", urls(10, "/business/startups/", Entry{}), report.SitemapSections, false, 0},
+		{"sections even when dated news", urls(10, "/world/", Entry{News: news}), report.SitemapSections, true, 1},
+		{"news", urls(10, article, Entry{News: news}), report.SitemapNews, true, 1},
+		{"news, some old", append(urls(3, article, Entry{News: news}), urls(1, article, Entry{News: old})...), report.SitemapNews, true, 0.75},
+		{"article dated", urls(10, article, Entry{Lastmod: day(5)}), report.SitemapArticle, false, 0},
 		{"article undated", urls(10, article, Entry{}), UsableNone, false, 0},
 		{"mixed", append(urls(5, article, Entry{Lastmod: day(1)}), urls(5, "/world/", Entry{})...), UsableNone, false, 0},
 		{"other", urls(10, "/", Entry{Lastmod: day(1)}), UsableNone, false, 0},

@@ -15,6 +15,7 @@ import (
 	"io"
 	"strings"
 
+	"feedscout/report/kind"
 	"feedscout/wasm/opml"
 )
 
@@ -133,11 +134,11 @@ func (a outlineAttrs) ours(name string) string { return a.own[name] }
 func (a outlineAttrs) subscription(folderSite string) (opml.Subscription, bool) {
 	s := opml.Subscription{Format: a.own["format"], Added: a.own["added"]}
 	xmlURL := strings.TrimSpace(a.plain["xmlUrl"])
-	kind := a.own["kind"]
+	k := kind.SourceKind(a.own["kind"])
 	href := strings.TrimSpace(a.own["href"])
 	switch {
-	case kind == opml.KindFeed && (href != "" || xmlURL != ""):
-		s.Kind, s.URL = opml.KindFeed, href
+	case k == kind.Feed && (href != "" || xmlURL != ""):
+		s.Kind, s.URL = kind.Feed, href
 		if s.URL == "" {
 			s.URL = xmlURL
 		}
@@ -145,20 +146,20 @@ func (a outlineAttrs) subscription(folderSite string) (opml.Subscription, bool) 
 		if s.Site == "" {
 			s.Site = folderSite
 		}
-	case opml.KnownKind(kind) && kind != opml.KindFeed && (href != "" || strings.TrimSpace(a.plain["url"]) != ""):
-		s.Kind, s.URL, s.Site = kind, href, folderSite
+	case opml.KnownKind(k) && k != kind.Feed && (href != "" || strings.TrimSpace(a.plain["url"]) != ""):
+		s.Kind, s.URL, s.Site = k, href, folderSite
 		if s.URL == "" {
 			s.URL = strings.TrimSpace(a.plain["url"])
 		}
 	case xmlURL != "" && strings.EqualFold(a.plain["type"], opml.TypeHTMLXPath):
-		s.Kind, s.URL, s.Site = opml.KindSection, xmlURL, folderSite
+		s.Kind, s.URL, s.Site = kind.Section, xmlURL, folderSite
 	case xmlURL != "" && strings.EqualFold(a.plain["type"], opml.TypeXMLXPath):
-		s.Kind, s.URL, s.Site = opml.KindArticleSitemap, xmlURL, folderSite
+		s.Kind, s.URL, s.Site = kind.ArticleSitemap, xmlURL, folderSite
 		if strings.Contains(a.frss["xPathItem"], "news") {
-			s.Kind = opml.KindNewsSitemap
+			s.Kind = kind.NewsSitemap
 		}
 	case xmlURL != "":
-		s.Kind, s.URL = opml.KindFeed, xmlURL
+		s.Kind, s.URL = kind.Feed, xmlURL
 		s.Site = a.plain["htmlUrl"]
 		if s.Site == "" {
 			s.Site = folderSite

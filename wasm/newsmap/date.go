@@ -29,9 +29,25 @@ var (
 // date with hh:mm, optionally :ss and a fraction, and then a zone (Z or
 // ±hh:mm), which the format requires whenever a time is given. The time
 // is the instant in UTC (a date alone is midnight UTC). It is the rule
-// for <lastmod> and <news:publication_date> in `check`.
-func ParseW3C(s string) (time.Time, Precision, error) {
-	p := parser{s: s}
+// for <lastmod> and <news:publication_date> in `check`, and the generator's
+// (ParseDate).
+func ParseW3C(s string) (time.Time, Precision, error) { return parse(s, false) }
+
+// ReadW3C reads a W3C datetime as sites publish it, for reading a sitemap
+// rather than judging it: what ParseW3C accepts, and also white space
+// around it, a space or t for the T (and a time after a year or month), a
+// comma for the decimal point, a space before the zone, z, +hhmm or +hh
+// zones, and no zone at all, which means UTC. The time is the instant in
+// UTC. ok is false for anything else (callers keep the entry and drop the
+// date). It allocates nothing, for the []byte of an XML decoder as well.
+func ReadW3C[T string | []byte](raw T) (t time.Time, ok bool) {
+	t, _, err := parse(trimSpace(raw), true)
+	return t, err == nil
+}
+
+// parse is ParseW3C, or with lenient ReadW3C's forms too.
+func parse[T string | []byte](s T, lenient bool) (time.Time, Precision, error) {
+	p := parser[T]{s: s}
 	year := p.num(4)
 	month, day := 1, 1
 	prec := Year
@@ -42,17 +58,20 @@ func ParseW3C(s string) (time.Time, Precision, error) {
 		}
 	}
 	hour, minute, sec, nsec := 0, 0, 0, 0
-	if prec == Day && p.eat('T') {
+	if (prec == Day || lenient) && (p.eat('T') || lenient && (p.eat('t') || p.eat(' '))) {
 		hour = p.num(2)
 		p.want(':')
 		minute, prec = p.num(2), Minute
 		if p.eat(':') {
 			sec, prec = p.num(2), Second
-			if p.eat('.') {
+			if p.eat('.') || lenient && p.eat(',') {
 				nsec = p.frac()
 			}
 		}
-		p.zone()
+		if lenient {
+			p.eat(' ')
+		}
+		p.zone(lenient)
 	}
 	if p.bad || p.i != len(p.s) {
 		return time.Time{}, 0, ErrFormat
@@ -67,6 +86,17 @@ func ParseW3C(s string) (time.Time, Precision, error) {
 	// reader into the wasm module (50 KB) for nothing.
 	secs := daysFromCivil(year, month, day)*86400 + int64(hour*3600+minute*60+sec) - int64(p.offset)
 	return time.Unix(secs, int64(nsec)).UTC(), prec, nil
+}
+
+// trimSpace trims ASCII white space without allocating.
+func trimSpace[T string | []byte](s T) T {
+	for len(s) > 0 && (s[0] == ' ' || s[0] == '\t' || s[0] == '\n' || s[0] == '\r') {
+		s = s[1:]
+	}
+	for len(s) > 0 && (s[len(s)-1] == ' ' || s[len(s)-1] == '\t' || s[len(s)-1] == '\n' || s[len(s)-1] == '\r') {
+		s = s[:len(s)-1]
+	}
+	return s
 }
 
 // daysIn is the number of days of month in year (Gregorian).
@@ -151,15 +181,17 @@ func LanguageForm(code string) bool {
 
 func letter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
-type parser struct {
-	s       string
+// parser reads a W3C datetime left to right; bad is set at the first
+// character out of place, badZone for a zone past ±23:59.
+type parser[T string | []byte] struct {
+	s       T
 	i       int
 	bad     bool
 	badZone bool
 	offset  int
 }
 
-func (p *parser) eat(c byte) bool {
+func (p *parser[T]) eat(c byte) bool {
 	if p.i < len(p.s) && p.s[p.i] == c {
 		p.i++
 		return true
@@ -167,14 +199,14 @@ func (p *parser) eat(c byte) bool {
 	return false
 }
 
-func (p *parser) want(c byte) {
+func (p *parser[T]) want(c byte) {
 	if !p.eat(c) {
 		p.bad = true
 	}
 }
 
 // num reads exactly n digits.
-func (p *parser) num(n int) int {
+func (p *parser[T]) num(n int) int {
 	v := 0
 	for k := 0; k < n; k++ {
 		if p.i >= len(p.s) || p.s[p.i] < '0' || p.s[p.i] > '9' {
@@ -187,8 +219,9 @@ func (p *parser) num(n int) int {
 	return v
 }
 
-// frac reads one or more digits of a fraction of a second as nanoseconds.
-func (p *parser) frac() int {
+// frac reads one or more digits of a fraction of a second as nanoseconds
+// (past nine ignored).
+func (p *parser[T]) frac() int {
 	v, digits := 0, 0
 	for p.i < len(p.s) && p.s[p.i] >= '0' && p.s[p.i] <= '9' {
 		if digits < 9 {
@@ -207,9 +240,9 @@ func (p *parser) frac() int {
 }
 
 // zone reads Z or ±hh:mm (required after a time) into p.offset, seconds
-// east of UTC.
-func (p *parser) zone() {
-	if p.eat('Z') {
+// east of UTC; lenient also z, ±hhmm, ±hh, and nothing (UTC).
+func (p *parser[T]) zone(lenient bool) {
+	if p.eat('Z') || lenient && (p.eat('z') || p.i == len(p.s)) {
 		return
 	}
 	sign := 1
@@ -221,9 +254,15 @@ func (p *parser) zone() {
 		p.bad = true
 		return
 	}
-	h := p.num(2)
-	p.want(':')
-	m := p.num(2)
+	h, m := p.num(2), 0
+	switch {
+	case p.eat(':'):
+		m = p.num(2)
+	case !lenient:
+		p.bad = true
+	case p.i < len(p.s):
+		m = p.num(2)
+	}
 	if h > 23 || m > 59 {
 		p.badZone = true
 	}

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"golang.org/x/net/html/charset"
+
+	"feedscout/wasm/newsmap"
 )
 
 // Namespaces of the Google extensions. An undeclared prefix reaches us as
@@ -299,7 +301,9 @@ func (x *xmlReader) commit() {
 			x.entry.Loc = string(text)
 		}
 	case fieldLastmod:
-		x.entry.Lastmod, _ = parseDate(text)
+		// Read as sites write them (newsmap.ReadW3C); check judges them
+		// by the format's strict rule (newsmap.ParseW3C).
+		x.entry.Lastmod, _ = newsmap.ReadW3C(text)
 	case fieldNewsTitle:
 		x.news.Title = string(text)
 	case fieldNewsName:
@@ -307,6 +311,6 @@ func (x *xmlReader) commit() {
 	case fieldNewsLanguage:
 		x.news.Language = string(text)
 	case fieldNewsDate:
-		x.news.PublicationDate, _ = parseDate(text)
+		x.news.PublicationDate, _ = newsmap.ReadW3C(text)
 	}
 }

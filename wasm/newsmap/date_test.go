@@ -1,11 +1,11 @@
-package sitemap
+package newsmap
 
 import (
 	"testing"
 	"time"
 )
 
-func TestParseDate(t *testing.T) {
+func TestReadW3C(t *testing.T) {
 	utc := func(y int, m time.Month, d, h, min, s, ns int) time.Time {
 		return time.Date(y, m, d, h, min, s, ns, time.UTC)
 	}
@@ -43,12 +43,12 @@ func TestParseDate(t *testing.T) {
 		{"26-11-29", time.Time{}, false},
 	}
 	for _, c := range cases {
-		got, ok := parseDate(c.in)
+		got, ok := ReadW3C(c.in)
 		if ok != c.ok || !got.Equal(c.want) {
-			t.Errorf("parseDate(%q) = %v, %v; want %v, %v", c.in, got, ok, c.want, c.ok)
+			t.Errorf("ReadW3C(%q) = %v, %v; want %v, %v", c.in, got, ok, c.want, c.ok)
 		}
-		if gotB, okB := parseDate([]byte(c.in)); okB != ok || !gotB.Equal(got) {
-			t.Errorf("parseDate([]byte(%q)) differs from the string form", c.in)
+		if gotB, okB := ReadW3C([]byte(c.in)); okB != ok || !gotB.Equal(got) {
+			t.Errorf("ReadW3C([]byte(%q)) differs from the string form", c.in)
 		}
 	}
 }

@@ -4,10 +4,10 @@
 // host exits, and the browser may stop the worker) and opens a new one for
 // the next request. The browser may stop this worker at any time: the
 // module-level variables below are caches of live objects (ports) that die
-// with the worker anyway. A popup whose worker died asks again itself
-// (popup/host.js), telling how many requests the click already cost the
-// site (`spent`), so nothing about requests in flight needs to outlive the
-// worker.
+// with the worker anyway. The worker counts what a click has cost the
+// site (`spent`) and tells the popup with each row; a popup whose worker
+// died asks again itself (popup/host.js) with that count, so nothing about
+// requests in flight needs to outlive the worker.
 
 import { HOST, PORT, CODES, MAX_REQUEST, ANSWER_TIMEOUT_MS, IDLE_CLOSE_MS, hostErrorCode, hostErrorSentence, isRequest, requestBytes } from "./lib/protocol.js";
 import { prime } from "./lib/wasmcache.js";
@@ -220,7 +220,13 @@ function onHostMessage(msg) {
   if ((msg?.type === "result" || msg?.type === "error") && typeof id === "string") inflight.delete(id);
   const w = typeof id === "string" ? waiting.get(id) : undefined;
   if (!w) return; // its popup closed; the host finishes on its own
-  if (msg.type === "progress" && msg.request?.sent === true) w.spent++;
+  if (msg.type === "progress") {
+    // The worker owns the click's count; the popup keeps the last one it
+    // was told, to ask again with it if this worker stops (popup/host.js).
+    if (msg.request?.sent === true) w.spent++;
+    reply(w.port, { ...msg, spent: w.spent });
+    return;
+  }
   reply(w.port, msg);
   if (msg.type === "result" || msg.type === "error") waiting.delete(id);
 }

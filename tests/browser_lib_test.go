@@ -54,6 +54,28 @@ func TestExtensionLib(t *testing.T) {
 			{"safeHref", []any{"/relative"}, `null`},
 			{"safeHref", []any{42}, `null`},
 			{"siteOf", []any{"https://www.nikkei.com/business/startups/"}, `"https://www.nikkei.com/"`},
+			{"formatCode", []any{"json"}, `"json"`},
+			{"formatCode", []any{"atom"}, `"atom"`},
+			{"formatCode", []any{"text/html"}, `""`},
+			{"oneLine", []any{"  a\n\tb  ", 10}, `"a b"`},
+			{"oneLine", []any{"abcdefghijkl", 5}, `"abcd…"`},
+		} {
+			if got := jsCall(t, ctx, "/lib/format.js", c.fn, c.args...); got != c.want {
+				t.Errorf("%s(%v) = %s, want %s", c.fn, c.args, got, c.want)
+			}
+		}
+	})
+
+	// The popup's phrases made of values, in the browser's language
+	// (English here): what the popup shows while discovery runs and under
+	// its report. A request is a row the host marked sent, whatever its
+	// status says.
+	t.Run("words", func(t *testing.T) {
+		for _, c := range []struct {
+			fn   string
+			args []any
+			want string
+		}{
 			{"requestLine", []any{map[string]any{"step": "robots", "url": "https://a.example/robots.txt", "status": 200, "ms": 120.4}}, `"robots.txt 200, 120 ms"`},
 			{"requestLine", []any{map[string]any{"step": "guess", "url": "https://a.example/rss.xml", "status": 404, "ms": 35}, "https://a.example/"}, `"/rss.xml 404, 35 ms"`},
 			{"requestLine", []any{map[string]any{"step": "feed", "url": "https://rss.b.example/all.rdf", "status": 200, "ms": 80}, "https://a.example/"}, `"https://rss.b.example/all.rdf 200, 80 ms"`},
@@ -66,14 +88,13 @@ func TestExtensionLib(t *testing.T) {
 			{"formatName", []any{"atom"}, `"Atom"`},
 			{"formatName", []any{"json"}, `"JSON Feed"`},
 			{"formatName", []any{"application/atom+xml"}, `"feed"`}, // no MIME judging in JS
-			{"formatCode", []any{"json"}, `"json"`},
-			{"formatCode", []any{"atom"}, `"atom"`},
-			{"formatCode", []any{"text/html"}, `""`},
-			{"oneLine", []any{"  a\n\tb  ", 10}, `"a b"`},
-			{"oneLine", []any{"abcdefghijkl", 5}, `"abcd…"`},
 			{"shortDate", []any{"not a date"}, `""`},
 		} {
-			if got := jsCall(t, ctx, "/lib/format.js", c.fn, c.args...); got != c.want {
+			module := "/lib/words.js"
+			if c.fn == "shortDate" {
+				module = "/lib/i18n.js"
+			}
+			if got := jsCall(t, ctx, module, c.fn, c.args...); got != c.want {
 				t.Errorf("%s(%v) = %s, want %s", c.fn, c.args, got, c.want)
 			}
 		}

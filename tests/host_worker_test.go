@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
 	reportpkg "feedscout/report"
@@ -221,8 +222,8 @@ func TestPopupAnswerTimeout(t *testing.T) {
 	t.Logf("the popup said %q after %v", status, waited.Round(time.Second))
 }
 
-// The popup's "N requests" (format.js costSummary over the report, as the
-// popup draws it) equals what the servers saw, on every site of the
+// The popup's "N requests" (lib/words.js costSummary over the report, as
+// the popup draws it) equals what the servers saw, on every site of the
 // fixture web, ordinary and hostile, asked through the real worker and host.
 func TestPopupCountsWhatServersSaw(t *testing.T) {
 	sites := append(fixtureweb.DefaultSites(), fixtureweb.HostileSites()...)
@@ -239,7 +240,7 @@ func TestPopupCountsWhatServersSaw(t *testing.T) {
 	}
 	list, _ := json.Marshal(urls)
 	got := eval[map[string]string](t, ctx, `(async () => {
-  const { costSummary } = await import("/lib/format.js");
+  const { costSummary } = await import("/lib/words.js");
   const port = chrome.runtime.connect({ name: "feedscout-popup" });
   const urls = `+string(list)+`;
   const out = {};
@@ -296,5 +297,36 @@ func TestPopupCostAfterHostRestart(t *testing.T) {
 		t.Errorf("cost line %q (%d + %d), the site saw %d requests", cost, now, before, hits)
 	} else {
 		t.Logf("cost line %q, the site saw %d requests", cost, hits)
+	}
+}
+
+// One click never costs a site more than its budget when the browser
+// stops the service worker mid-discovery either: the worker counts what
+// the click cost (spent, on each row it forwards), the popup's ask()
+// keeps the last count and asks a new worker once more with it, plus one
+// for a request possibly on the wire. The worker is closed as the browser
+// would stop it, under the real popup.
+func TestPopupWorkerStopKeepsBudget(t *testing.T) {
+	site, web, b := budgetEaterBrowser(t)
+	ctx := popupOnSite(t, b, web, site.Name)
+	web.Reset() // the tab's own load is the browser's, not feedscout's
+	eval[bool](t, ctx, `(document.getElementById("find").click(), true)`)
+	waitJS(t, ctx, `document.querySelectorAll("#progress li").length >= 8`, 60*time.Second)
+	wid, err := b.worker()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.CallBrowser(b.ctx, target.CloseTarget, target.CloseTargetParams{TargetID: wid}); err != nil {
+		t.Fatalf("stop the service worker: %v", err)
+	}
+	waitJS(t, ctx, `document.body.dataset.discover === "done" || document.body.dataset.discover === "error"`, 90*time.Second)
+	if d := eval[string](t, ctx, `document.body.dataset.discover`); d != "done" {
+		t.Fatalf("Find feed ended in %s: %s", d, eval[string](t, ctx, `document.getElementById("discover-status").textContent`))
+	}
+	time.Sleep(2 * time.Second) // a first host still running would show here
+	if n := len(web.Hits(site.Host)); n > 25 {
+		t.Errorf("one click cost the site %d requests, more than its budget of 25", n)
+	} else {
+		t.Logf("one click, the worker stopped: the site saw %d requests; the popup says %q", n, eval[string](t, ctx, `document.getElementById("cost").textContent`))
 	}
 }

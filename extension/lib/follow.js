@@ -19,9 +19,6 @@ export const GATEWAY_KEY = "gateway-key";
 /** ROUTES are the routes, in the order Settings offers them. */
 export const ROUTES = Object.freeze({ local: "local", gateway: "gateway", bridge: "bridge" });
 
-/** LOCAL_GATEWAY is where `feedscout-host serve` listens on this computer. */
-export const LOCAL_GATEWAY = "http://127.0.0.1:8765";
-
 /**
  * The problems checkFollow finds, as codes Settings puts into words: the
  * gateway's address, its key, the RSS-Bridge's address.

@@ -1,7 +1,6 @@
 // words.js: the popup's phrases that are made of values (counts, times,
 // request log rows, format names) in the user's language, through
-// lib/i18n.js. lib/format.js keeps the English forms the CLI-like tests
-// read; these are what the popup shows.
+// lib/i18n.js.
 
 import { t, tn, number, uiLanguage } from "./i18n.js";
 
@@ -42,20 +41,18 @@ export function requestLine(req, site) {
   return t("request_line", { what, status, time: duration(ms) });
 }
 
-// notFetched are the log statuses of requests the host decided not to
-// make (the same as lib/format.js's costSummary skips).
-const notFetched = new Set(["robots-disallow", "budget"]);
-
 /**
- * costSummary sums up what a discovery cost: "7 requests, 6.2 s". Rows the
- * host only logged (robots-disallow, budget) are not requests. elapsedMs is
+ * costSummary sums up what a discovery cost: "7 requests, 6.2 s". A row is
+ * a request when the host says it was sent (`sent`, decided by the fetcher
+ * that made it: report.Row.Request in Go); rows it only logged (robots.txt
+ * disallowing, the budget, a redirect not followed) are not. elapsedMs is
  * the time the report or the popup measured; without it the request times
  * are summed.
- * @param {Array<{status?: number|string, ms?: number}>} requests
+ * @param {Array<{sent?: boolean, ms?: number}>} requests
  * @param {number} [elapsedMs]
  */
 export function costSummary(requests, elapsedMs) {
-  const made = (requests || []).filter((r) => !notFetched.has(String(r.status)));
+  const made = (requests || []).filter((r) => r && r.sent === true);
   let ms = elapsedMs;
   if (!Number.isFinite(ms)) ms = made.reduce((sum, r) => sum + (Number(r.ms) || 0), 0);
   return t("cost", { requests: tn("requests", made.length), time: duration(ms) });

@@ -11,9 +11,10 @@ import { PORT, CODES, ANSWER_TIMEOUT_MS, hostErrorSentence } from "../lib/protoc
  * worker started it again (the rows so far are void: it starts over). When
  * the worker is stopped mid-request (the browser may stop it at any time)
  * the port closes without a reply; ask then asks once more on a fresh port,
- * telling what the click already cost the site (spent: the requests the
- * host marked sent, plus one for the request possibly on the wire), so the
- * site's budget holds for the whole click. With no message for
+ * telling what the click already cost the site, so the site's budget holds
+ * for the whole click: the worker owns that count (spent, on each progress
+ * and restart reply) and ask only keeps the last one, plus one for the
+ * request possibly on the wire when the worker stopped. With no message for
  * ANSWER_TIMEOUT_MS it resolves with a timeout error the popup shows.
  * @param {{type: string, url?: string, page?: object}} req
  * @param {(row: object) => void} onProgress
@@ -56,14 +57,10 @@ function attempt(req, onProgress, onRestart, tries, cost) {
     port.onMessage.addListener((msg) => {
       if (!msg || msg.id !== id || done) return;
       wait();
-      if (msg.type === "progress") {
-        if (msg.request?.sent === true) cost.spent++;
-        onProgress(msg.request || {});
-        return;
-      }
-      if (msg.type === "restart") {
+      if (msg.type === "progress" || msg.type === "restart") {
         if (Number.isInteger(msg.spent)) cost.spent = Math.max(cost.spent, msg.spent);
-        onRestart();
+        if (msg.type === "progress") onProgress(msg.request || {});
+        else onRestart();
         return;
       }
       port.disconnect();
@@ -75,8 +72,8 @@ function attempt(req, onProgress, onRestart, tries, cost) {
         done = true;
         clearTimeout(timer);
         onRestart();
-        const again = req.type === "discover" ? { ...req, spent: cost.spent + 1 } : req;
-        cost.spent++;
+        cost.spent++; // a request may have been on the wire when the worker stopped
+        const again = req.type === "discover" ? { ...req, spent: cost.spent } : req;
         resolve(attempt(again, onProgress, onRestart, tries - 1, cost));
       } else {
         finish({ type: "error", code: CODES.hostExited, error: "The extension's background worker stopped twice before the host answered. Try again." });

@@ -65,17 +65,16 @@ export function feedRow(f, site) {
   );
 }
 
-// HEADLINES is how many of a feed's newest items its row shows.
-const HEADLINES = 3;
-
 /**
  * headlines lists a previewed feed's newest item titles with their dates,
- * as text (the report's headlines, newest first), or null when it has none.
+ * as text, or null when it has none: all the report's headlines, newest
+ * first, of which the host sends at most report.MaxHeadlines (the one
+ * place that number lives).
  * @param {unknown} list [{title, date}]
  */
 function headlines(list) {
   if (!Array.isArray(list)) return null;
-  const items = list.filter((h) => h && oneLine(h.title)).slice(0, HEADLINES);
+  const items = list.filter((h) => h && oneLine(h.title));
   if (!items.length) return null;
   return el(
     "ul",

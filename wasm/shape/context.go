@@ -623,16 +623,10 @@ const (
 	navHeadlineWords = 8
 )
 
-// Headline reports whether an anchor's text reads as a story's headline:
-// six words or more, or twelve characters or more of a script written
-// without spaces and no space between them.
-func Headline(text string) bool {
-	_, ok := headlineWordsOf(text)
-	return ok
-}
-
 // headlineWordsOf counts the words of text (runs between spaces) and says
-// whether it reads as a headline (Headline).
+// whether it reads as a story's headline: six words or more, or twelve
+// characters or more of a script written without spaces and no space
+// between them.
 func headlineWordsOf(text string) (words int, headline bool) {
 	runes, wide, in := 0, false, false
 	for _, r := range text {

@@ -7,7 +7,7 @@ import (
 
 // seedBlocked is the block list as the source article's rules shipped it,
 // frozen so that Seed stays the baseline it is measured as. The
-// living list is roleBlocked (words.go), queried by Blocked.
+// living list is roleBlocked (words.go).
 var seedBlocked = map[string]bool{
 	"search": true, "suche": true, "poisk": true,
 	"login": true, "logout": true, "signin": true, "sign-in": true,

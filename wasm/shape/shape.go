@@ -23,12 +23,6 @@ type Verdict struct {
 	Rule  string `json:"rule"`
 }
 
-// Blocked reports whether seg (one path segment, any case) is on the block
-// list: search, account, subscription, legal, service, feed, admin and shop
-// pages (shape_words.go, rationale in docs/url-shapes.md). A path with a
-// blocked segment is neither an article nor a section.
-func Blocked(seg string) bool { return hasRole(seg, roleBlocked) }
-
 // Path judges what the page at a URL is from its path and query alone:
 // an article, a section page, or other (home and edition fronts, pagination,
 // archives, profiles, account, legal and utility pages, feeds and files),

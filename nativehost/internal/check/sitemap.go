@@ -176,8 +176,6 @@ func (l *limiter) done(base *report.Source) []report.Finding {
 	return out
 }
 
-func (l *limiter) errors() bool { return report.Errors(l.fs) > 0 }
-
 // questionSitemap is the second question: is it a sitemap?
 func questionSitemap(p prolog, c *smCollector, base *report.Source) []report.Finding {
 	var l limiter

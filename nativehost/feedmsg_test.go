@@ -44,7 +44,7 @@ func TestStatusGateway(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gw, err := gateway.New(f, ln.Addr().String())
+	gw, err := gateway.NewConfig(f, gateway.Config{Addr: ln.Addr().String()})
 	if err != nil {
 		t.Fatal(err)
 	}

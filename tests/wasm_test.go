@@ -494,7 +494,7 @@ func TestWASMShapeParity(t *testing.T) {
 }
 
 // TestWASMOPMLParity: the popup's Export through classify.wasm is
-// opml.Write's document, and its Import through newsmap.wasm (where
+// opml.WriteFor's document, and its Import through newsmap.wasm (where
 // opml_import lives, off classify.wasm's budget) is opmlimport.Read's
 // subscriptions, byte for byte; the two together are lossless.
 func TestWASMOPMLParity(t *testing.T) {
@@ -507,13 +507,13 @@ func TestWASMOPMLParity(t *testing.T) {
 		{Kind: kind.ArticleSitemap, URL: "https://news.example.org/sitemap-articles.xml", Title: "", Site: ""},
 	}
 	var doc bytes.Buffer
-	if err := opml.Write(&doc, subs, "feedscout subscriptions"); err != nil {
+	if err := opml.WriteFor(&doc, subs, opml.Options{Title: "feedscout subscriptions"}); err != nil {
 		t.Fatal(err)
 	}
 	want, _ := json.Marshal(map[string]string{"opml": doc.String()})
 	got := w.callFields("opml_export", exportFields("feedscout subscriptions", subs, opml.Options{})...)
 	if !bytes.Equal(got, want) {
-		t.Fatalf("wasm opml_export differs from opml.Write:\nwasm %s\n  go %s", got, want)
+		t.Fatalf("wasm opml_export differs from opml.WriteFor:\nwasm %s\n  go %s", got, want)
 	}
 	back, err := opmlimport.Read(bytes.NewReader(doc.Bytes()))
 	if err != nil {

@@ -110,7 +110,7 @@ func TestShapeCall(t *testing.T) {
 	}
 }
 
-// TestOPMLExportCall: opml_export answers opml.Write's document, hostile
+// TestOPMLExportCall: opml_export answers opml.WriteFor's document, hostile
 // titles escaped. (Reading it back, opml_import, is newsmap.wasm's call:
 // newsmapwasm/opml_test.go.)
 func TestOPMLExportCall(t *testing.T) {
@@ -124,11 +124,11 @@ func TestOPMLExportCall(t *testing.T) {
 		t.Fatalf("export: %v %s", err, doc.Error)
 	}
 	var want bytes.Buffer
-	if err := opml.Write(&want, subs, "mine"); err != nil {
+	if err := opml.WriteFor(&want, subs, opml.Options{Title: "mine"}); err != nil {
 		t.Fatal(err)
 	}
 	if doc.OPML != want.String() {
-		t.Errorf("export call differs from opml.Write:\n%s", doc.OPML)
+		t.Errorf("export call differs from opml.WriteFor:\n%s", doc.OPML)
 	}
 	if !strings.Contains(doc.OPML, "&lt;img src=x") {
 		t.Error("hostile title not escaped in the OPML")

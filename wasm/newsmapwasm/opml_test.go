@@ -10,7 +10,7 @@ import (
 )
 
 // TestOPMLImportCall: opml_import reads back what opml_export writes
-// (opml.Write), hostile titles included, and answers byte for byte
+// (opml.WriteFor), hostile titles included, and answers byte for byte
 // json.Marshal of opmlimport.Read's subscriptions.
 func TestOPMLImportCall(t *testing.T) {
 	subs := []opml.Subscription{
@@ -18,7 +18,7 @@ func TestOPMLImportCall(t *testing.T) {
 		{Kind: "section", URL: "https://www.nikkei.com/business/startups/", Title: "スタートアップ & \"more\"", Site: "https://www.nikkei.com/", Added: "2026-11-30T09:00:00Z"},
 	}
 	var doc bytes.Buffer
-	if err := opml.Write(&doc, subs, "mine"); err != nil {
+	if err := opml.WriteFor(&doc, subs, opml.Options{Title: "mine"}); err != nil {
 		t.Fatal(err)
 	}
 	out := opmlImportCall(fields(doc.String()))

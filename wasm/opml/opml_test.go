@@ -121,7 +121,7 @@ func TestWriteGolden(t *testing.T) {
 // default gateway.
 func TestPlainWriteIsAny(t *testing.T) {
 	var a, b bytes.Buffer
-	if err := Write(&a, sample(), "t"); err != nil {
+	if err := WriteFor(&a, sample(), Options{Title: "t"}); err != nil {
 		t.Fatal(err)
 	}
 	if err := WriteFor(&b, sample(), Options{Title: "t", Reader: ReaderAny, Gateway: DefaultGateway}); err != nil {
@@ -143,7 +143,7 @@ func TestWriteErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			err := Write(&bytes.Buffer{}, c.subs, "t")
+			err := WriteFor(&bytes.Buffer{}, c.subs, Options{Title: "t"})
 			if err == nil || err.Error() != c.want {
 				t.Errorf("Write error = %v, want %q", err, c.want)
 			}

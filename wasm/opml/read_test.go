@@ -155,7 +155,7 @@ func TestReadErrors(t *testing.T) {
 
 func FuzzRead(f *testing.F) {
 	var b bytes.Buffer
-	if err := opml.Write(&b, opml.Sample(), "t"); err != nil {
+	if err := opml.WriteFor(&b, opml.Sample(), opml.Options{Title: "t"}); err != nil {
 		f.Fatal(err)
 	}
 	f.Add(b.String())

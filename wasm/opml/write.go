@@ -7,12 +7,6 @@ import (
 	"strings"
 )
 
-// Write writes subs as an OPML 2.0 document titled title to w for any
-// reader: WriteFor with ReaderAny and the default gateway.
-func Write(w io.Writer, subs []Subscription, title string) error {
-	return WriteFor(w, subs, Options{Title: title})
-}
-
 // WriteFor writes subs as an OPML 2.0 document to w, UTF-8, in the flavour
 // o.Reader names (flavour.go). Each site (Subscription.Site) becomes one
 // folder, in the order the sites first appear in subs, holding its

@@ -76,12 +76,6 @@ type Config struct {
 	PerClient, Total int
 }
 
-// New returns the loopback gateway for follower, listening on addr
-// (host:port, as bound: port 0 already resolved), without a key.
-func New(f *follow.Follower, addr string) (*Server, error) {
-	return NewConfig(f, Config{Addr: addr})
-}
-
 // NewConfig returns the gateway for follower as c says.
 func NewConfig(f *follow.Follower, c Config) (*Server, error) {
 	host, port, err := net.SplitHostPort(c.Addr)

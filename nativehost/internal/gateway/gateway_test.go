@@ -27,7 +27,7 @@ func newServer(t *testing.T) (*Server, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := New(f, "127.0.0.1:8765")
+	s, err := NewConfig(f, Config{Addr: "127.0.0.1:8765"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -275,16 +275,56 @@ func TestPopupCountsWhatServersSaw(t *testing.T) {
 // host restarted"). At most one request may have been on the wire,
 // unseen, when the host died.
 func TestPopupCostAfterHostRestart(t *testing.T) {
+	ctx, web, site := clickAndBreak(t, killHosts)
+	costSaysHits(t, ctx, web, site)
+}
+
+// One click never costs a site more than its budget when the browser
+// stops the service worker mid-discovery either: the worker counts what
+// the click cost (spent, on each row it forwards), the popup's ask()
+// keeps the last count and asks a new worker once more with it, plus one
+// for a request possibly on the wire. The worker is closed as the browser
+// would stop it, under the real popup; its host goes with it.
+func TestPopupWorkerStopKeepsBudget(t *testing.T) {
+	ctx, web, site := clickAndBreak(t, func(t *testing.T, b *browser) {
+		wid, err := b.worker()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.CallBrowser(b.ctx, target.CloseTarget, target.CloseTargetParams{TargetID: wid}); err != nil {
+			t.Fatalf("stop the service worker: %v", err)
+		}
+	})
+	time.Sleep(2 * time.Second) // a first host still running would show here
+	if n := len(web.Hits(site.Host)); n > 25 {
+		t.Errorf("one click cost the site %d requests, more than its budget of 25", n)
+	}
+	costSaysHits(t, ctx, web, site)
+}
+
+// clickAndBreak clicks Find feed in a popup on the budget-eater site,
+// calls breakIt once the popup shows eight request rows, and waits for the
+// click to end in a report.
+func clickAndBreak(t *testing.T, breakIt func(*testing.T, *browser)) (context.Context, *fixtureweb.Web, fixtureweb.Site) {
+	t.Helper()
 	site, web, b := budgetEaterBrowser(t)
 	ctx := popupOnSite(t, b, web, site.Name)
 	web.Reset() // the tab's own load (the page, its favicon) is the browser's, not feedscout's
 	eval[bool](t, ctx, `(document.getElementById("find").click(), true)`)
 	waitJS(t, ctx, `document.querySelectorAll("#progress li").length >= 8`, 60*time.Second)
-	killHosts(t, b)
+	breakIt(t, b)
 	waitJS(t, ctx, `document.body.dataset.discover === "done" || document.body.dataset.discover === "error"`, 90*time.Second)
 	if d := eval[string](t, ctx, `document.body.dataset.discover`); d != "done" {
 		t.Fatalf("Find feed ended in %s: %s", d, eval[string](t, ctx, `document.getElementById("discover-status").textContent`))
 	}
+	return ctx, web, site
+}
+
+// costSaysHits checks the popup's cost line after a click whose host
+// died: the new host's requests and the first host's add up to what the
+// site saw, give or take the one request possibly on the wire.
+func costSaysHits(t *testing.T, ctx context.Context, web *fixtureweb.Web, site fixtureweb.Site) {
+	t.Helper()
 	cost := eval[string](t, ctx, `document.getElementById("cost").textContent`)
 	m := regexp.MustCompile(`^(\d+) requests?, .+, and (\d+) requests? before the host restarted$`).FindStringSubmatch(cost)
 	if m == nil {
@@ -297,36 +337,5 @@ func TestPopupCostAfterHostRestart(t *testing.T) {
 		t.Errorf("cost line %q (%d + %d), the site saw %d requests", cost, now, before, hits)
 	} else {
 		t.Logf("cost line %q, the site saw %d requests", cost, hits)
-	}
-}
-
-// One click never costs a site more than its budget when the browser
-// stops the service worker mid-discovery either: the worker counts what
-// the click cost (spent, on each row it forwards), the popup's ask()
-// keeps the last count and asks a new worker once more with it, plus one
-// for a request possibly on the wire. The worker is closed as the browser
-// would stop it, under the real popup.
-func TestPopupWorkerStopKeepsBudget(t *testing.T) {
-	site, web, b := budgetEaterBrowser(t)
-	ctx := popupOnSite(t, b, web, site.Name)
-	web.Reset() // the tab's own load is the browser's, not feedscout's
-	eval[bool](t, ctx, `(document.getElementById("find").click(), true)`)
-	waitJS(t, ctx, `document.querySelectorAll("#progress li").length >= 8`, 60*time.Second)
-	wid, err := b.worker()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := chromedp.CallBrowser(b.ctx, target.CloseTarget, target.CloseTargetParams{TargetID: wid}); err != nil {
-		t.Fatalf("stop the service worker: %v", err)
-	}
-	waitJS(t, ctx, `document.body.dataset.discover === "done" || document.body.dataset.discover === "error"`, 90*time.Second)
-	if d := eval[string](t, ctx, `document.body.dataset.discover`); d != "done" {
-		t.Fatalf("Find feed ended in %s: %s", d, eval[string](t, ctx, `document.getElementById("discover-status").textContent`))
-	}
-	time.Sleep(2 * time.Second) // a first host still running would show here
-	if n := len(web.Hits(site.Host)); n > 25 {
-		t.Errorf("one click cost the site %d requests, more than its budget of 25", n)
-	} else {
-		t.Logf("one click, the worker stopped: the site saw %d requests; the popup says %q", n, eval[string](t, ctx, `document.getElementById("cost").textContent`))
 	}
 }

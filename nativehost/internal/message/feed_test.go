@@ -7,6 +7,8 @@ import (
 	"errors"
 	"io"
 	"testing"
+
+	"feedscout/report"
 )
 
 // The feed and status requests: decoded and checked like the others, and
@@ -36,20 +38,23 @@ func TestDecodeFeedStatus(t *testing.T) {
 	}
 }
 
-// feedHandler answers feed and status requests the way the host's handler
-// shapes them, and refuses one source as the follower would.
-type feedHandler struct{}
+// feedHandler answers version, feed and status requests the way the
+// host's handler shapes them, and refuses one source as the follower
+// would.
+type feedHandler struct{ path string }
 
-func (feedHandler) Handle(ctx context.Context, req *Request, progress func(any)) (*Reply, error) {
+func (h feedHandler) Handle(ctx context.Context, req *Request, progress func(report.Row)) (*Reply, error) {
 	switch req.Type {
+	case TypeVersion:
+		return &Reply{Version: "1.2.3", Path: h.path}, nil
 	case TypeStatus:
-		return &Reply{Status: map[string]any{"gateway": map[string]any{"running": false}}}, nil
+		return &Reply{Status: &Status{Gateway: Gateway{Running: false}}}, nil
 	case TypeFeed:
 		if req.URL == "https://a.example/feed.xml" {
 			return nil, &Error{Code: CodeAlreadyFeed, Msg: "already a feed: subscribe to it directly", Args: map[string]any{"url": req.URL}}
 		}
-		progress(map[string]any{"step": "feed", "url": req.URL, "status": 200})
-		return &Reply{Feed: map[string]any{"url": req.URL, "entries": []any{map[string]any{"title": "<b>x</b>"}}}}, nil
+		progress(report.Row{Step: report.StepFeed, URL: req.URL, Status: report.Status{Code: 200}})
+		return &Reply{Feed: &Feed{URL: req.URL, Entries: []FeedEntry{{Title: "<b>x</b>"}}}}, nil
 	}
 	return nil, &Error{Code: CodeUnknownType, Msg: "no"}
 }
@@ -65,7 +70,7 @@ func TestServeFeedStatusVersion(t *testing.T) {
 		in = append(in, Frame([]byte(s))...)
 	}
 	var out bytes.Buffer
-	if err := Serve(context.Background(), bytes.NewReader(in), &out, feedHandler{}, ServeOptions{Version: "1.2.3", Path: "/opt/o'neil/feedscout-host"}); err != nil {
+	if err := Serve(context.Background(), bytes.NewReader(in), &out, feedHandler{path: "/opt/o'neil/feedscout-host"}, ServeOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	got := map[string][]map[string]any{}
@@ -99,7 +104,7 @@ func TestServeFeedStatusVersion(t *testing.T) {
 	}
 	// Without a path (the host could not tell) the version reply has none.
 	out.Reset()
-	Serve(context.Background(), bytes.NewReader(Frame([]byte(`{"id":"v","type":"version"}`))), &out, feedHandler{}, ServeOptions{Version: "1"})
+	Serve(context.Background(), bytes.NewReader(Frame([]byte(`{"id":"v","type":"version"}`))), &out, feedHandler{}, ServeOptions{})
 	if bytes.Contains(out.Bytes(), []byte(`"path"`)) {
 		t.Errorf("version reply without a path names one: %s", out.Bytes())
 	}

@@ -4,6 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+
+	"feedscout/nativehost/internal/check"
+	"feedscout/nativehost/internal/section"
+	"feedscout/report"
 )
 
 // Reply types.
@@ -44,17 +48,18 @@ type Error struct {
 func (e *Error) Error() string { return e.Code + ": " + e.Msg }
 
 // Reply is one message to the extension. Exactly one of Request (progress),
-// Report/Section/Check/Feed/Status/Version (result) or Error (error) is
-// set, matching Type; a version result carries Path too.
+// Report/Section/Check/Feed/Status/Version (result: the payload of the
+// request type of the same name, discover's being Report) or Error
+// (error) is set, matching Type; a version result carries Path too.
 type Reply struct {
 	ID      json.RawMessage `json:"id"`
 	Type    string          `json:"type"`
-	Request any             `json:"request,omitempty"`
-	Report  any             `json:"report,omitempty"`
-	Section any             `json:"section,omitempty"`
-	Check   any             `json:"check,omitempty"`
-	Feed    any             `json:"feed,omitempty"`
-	Status  any             `json:"status,omitempty"`
+	Request *report.Row     `json:"request,omitempty"`
+	Report  *report.Report  `json:"report,omitempty"`
+	Section *section.Result `json:"section,omitempty"`
+	Check   *check.Result   `json:"check,omitempty"`
+	Feed    *Feed           `json:"feed,omitempty"`
+	Status  *Status         `json:"status,omitempty"`
 	Version string          `json:"version,omitempty"`
 	// Path is the host's absolute path (version results): what a reader
 	// runs to follow a source (the newsboat OPML flavour's exec: lines).
@@ -85,8 +90,8 @@ func ErrorReply(id json.RawMessage, err error) *Reply {
 	return &Reply{ID: id, Type: TypeError, Error: me.Msg, Code: me.Code, Args: errArgs(me.Args)}
 }
 
-// Marshal encodes r, shrinking its payload (a Shrinker in Report or
-// Section) until the JSON is under limit bytes. When that cannot be
+// Marshal encodes r, shrinking its payload (Report or Section, the
+// Shrinkers) until the JSON is under limit bytes. When that cannot be
 // reached it returns the encoding of an error reply with
 // CodeReplyTooLarge for the same id instead.
 func Marshal(r *Reply, limit int) ([]byte, error) {
@@ -101,11 +106,8 @@ func Marshal(r *Reply, limit int) ([]byte, error) {
 		if len(b) < limit {
 			return b, nil
 		}
-		s, ok := r.Report.(Shrinker)
-		if !ok {
-			s, ok = r.Section.(Shrinker)
-		}
-		if !ok || !s.Shrink() {
+		s := r.shrinker()
+		if s == nil || !s.Shrink() {
 			e := &Reply{ID: r.ID, Type: TypeError, Code: CodeReplyTooLarge,
 				Error: fmt.Sprintf("The answer is larger than the browser accepts (%d bytes) and could not be cut down.", len(b)),
 				Args:  errArgs(map[string]any{"bytes": len(b)})}
@@ -115,6 +117,17 @@ func Marshal(r *Reply, limit int) ([]byte, error) {
 			return json.Marshal(e)
 		}
 	}
+}
+
+// shrinker is r's payload that can be cut, nil when it has none.
+func (r *Reply) shrinker() Shrinker {
+	switch {
+	case r.Report != nil:
+		return r.Report
+	case r.Section != nil:
+		return r.Section
+	}
+	return nil
 }
 
 // errArgs encodes an error's args, {} when there are none: every error

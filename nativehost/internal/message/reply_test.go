@@ -7,30 +7,19 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"feedscout/nativehost/internal/section"
+	"feedscout/report"
 )
 
-// list is a Shrinker for tests: a long list cut in halves, with a count.
-type list struct {
-	Items   []string `json:"items"`
-	Omitted int      `json:"omitted,omitempty"`
-}
-
-func (l *list) Shrink() bool {
-	if len(l.Items) == 0 {
-		return false
-	}
-	keep := len(l.Items) / 2
-	l.Omitted += len(l.Items) - keep
-	l.Items = l.Items[:keep]
-	return true
-}
-
+// A section result too long for one reply is cut (its Shrink) until it
+// fits, and the cut adds up.
 func TestMarshalShrinks(t *testing.T) {
-	l := &list{}
+	res := &section.Result{URL: "https://www.example.com/section/", Requests: []report.Row{}}
 	for i := 0; i < 40000; i++ {
-		l.Items = append(l.Items, fmt.Sprintf("https://www.example.com/section/%06d/", i))
+		res.Articles = append(res.Articles, section.Article{URL: fmt.Sprintf("https://www.example.com/section/%06d/", i)})
 	}
-	b, err := Marshal(&Reply{ID: json.RawMessage(`"r"`), Type: TypeResult, Report: l}, MaxReply)
+	b, err := Marshal(&Reply{ID: json.RawMessage(`"r"`), Type: TypeResult, Section: res}, MaxReply)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,13 +27,13 @@ func TestMarshalShrinks(t *testing.T) {
 		t.Fatalf("reply is %d bytes", len(b))
 	}
 	var got struct {
-		Report list `json:"report"`
+		Section section.Result `json:"section"`
 	}
 	if err := json.Unmarshal(b, &got); err != nil {
 		t.Fatal(err)
 	}
-	if len(got.Report.Items)+got.Report.Omitted != 40000 || got.Report.Omitted == 0 {
-		t.Fatalf("kept %d, omitted %d; want a cut that adds up to 40000", len(got.Report.Items), got.Report.Omitted)
+	if n, cut := len(got.Section.Articles), got.Section.Omitted["articles"]; n+cut != 40000 || cut == 0 {
+		t.Fatalf("kept %d, omitted %d; want a cut that adds up to 40000", n, cut)
 	}
 }
 

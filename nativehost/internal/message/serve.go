@@ -8,26 +8,23 @@ import (
 	"io"
 	"runtime/debug"
 	"sync"
+
+	"feedscout/report"
 )
 
-// Handler answers every request but version (discover, section, check,
-// feed, status). It calls progress once
-// per log row as work happens (progress is safe for concurrent use and
-// cheap) and returns the result reply's payload: a Reply with Report or
-// Section set (ID and Type are filled in by Serve). A returned error
-// becomes an error reply (an *Error keeps its code). ctx is canceled when
-// the browser goes away.
+// Handler answers every request type (the one dispatch of the host). It
+// calls progress once per log row as work happens (progress is safe for
+// concurrent use and cheap) and returns the result reply's payload: a
+// Reply with the field of the request's type set (ID and Type are filled
+// in by Serve). A returned error becomes an error reply (an *Error keeps
+// its code). ctx is canceled when the browser goes away. Version requests
+// are handled in the read loop, in order, so they must answer at once.
 type Handler interface {
-	Handle(ctx context.Context, req *Request, progress func(row any)) (*Reply, error)
+	Handle(ctx context.Context, req *Request, progress func(row report.Row)) (*Reply, error)
 }
 
 // ServeOptions tune Serve.
 type ServeOptions struct {
-	// Version is the answer to version requests.
-	Version string
-	// Path is the host's absolute path, sent with the version ("" leaves
-	// it out: the host could not tell).
-	Path string
 	// MaxInFlight bounds the discover/section requests handled at once;
 	// further requests wait in the pipe (default 64).
 	MaxInFlight int
@@ -36,7 +33,7 @@ type ServeOptions struct {
 }
 
 // Serve runs the native messaging loop: it reads requests from in until
-// the stream ends, answers version requests at once and runs each other
+// the stream ends, has version requests answered at once and runs each other
 // request in its own goroutine, writing progress and then exactly one
 // result or error reply per request to out. Malformed frames and requests
 // get an error reply; a stream that cannot be resynchronised (a length no
@@ -97,7 +94,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, h Handler, o ServeO
 			continue
 		}
 		if req.Type == TypeVersion {
-			if err := w.Send(&Reply{ID: req.ID, Type: TypeResult, Version: o.Version, Path: o.Path}); err != nil {
+			if err := handle(ctx, w, h, req, logw); err != nil {
 				return err
 			}
 			continue
@@ -117,22 +114,22 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, h Handler, o ServeO
 }
 
 // handle runs one request and writes its replies; a panic in the handler
-// becomes an internal error reply, with the stack on the log.
-func handle(ctx context.Context, w *Writer, h Handler, req *Request, logw io.Writer) {
+// becomes an internal error reply, with the stack on the log. It returns
+// the error of writing the last reply (the browser is gone).
+func handle(ctx context.Context, w *Writer, h Handler, req *Request, logw io.Writer) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			fmt.Fprintf(logw, "feedscout-host: panic handling %s %s: %v\n%s", req.Type, req.URL, p, debug.Stack())
-			w.Send(&Reply{ID: req.ID, Type: TypeError, Code: CodeInternal, Error: "The host failed on this request; details are in its log.", Args: errArgs(nil)})
+			err = w.Send(&Reply{ID: req.ID, Type: TypeError, Code: CodeInternal, Error: "The host failed on this request; details are in its log.", Args: errArgs(nil)})
 		}
 	}()
-	progress := func(row any) {
-		w.Send(&Reply{ID: req.ID, Type: TypeProgress, Request: row})
+	progress := func(row report.Row) {
+		w.Send(&Reply{ID: req.ID, Type: TypeProgress, Request: &row})
 	}
 	rep, err := h.Handle(ctx, req, progress)
 	if err != nil {
-		w.Send(ErrorReply(req.ID, err))
-		return
+		return w.Send(ErrorReply(req.ID, err))
 	}
 	rep.ID, rep.Type = req.ID, TypeResult
-	w.Send(rep)
+	return w.Send(rep)
 }

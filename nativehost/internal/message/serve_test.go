@@ -9,25 +9,31 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"feedscout/nativehost/internal/section"
+	"feedscout/report"
 )
 
 type echo struct{}
 
-func (echo) Handle(ctx context.Context, req *Request, progress func(any)) (*Reply, error) {
+func (echo) Handle(ctx context.Context, req *Request, progress func(report.Row)) (*Reply, error) {
+	if req.Type == TypeVersion {
+		return &Reply{Version: "1.2.3"}, nil
+	}
 	if strings.Contains(req.URL, "panic") {
 		panic("boom")
 	}
 	if strings.Contains(req.URL, "fail") {
 		return nil, &Error{Code: CodeFetch, Msg: "The page could not be fetched."}
 	}
-	progress(map[string]any{"step": "home", "url": req.URL})
-	return &Reply{Section: map[string]string{"url": req.URL}}, nil
+	progress(report.Row{Step: report.StepHome, URL: req.URL})
+	return &Reply{Section: &section.Result{URL: req.URL}}, nil
 }
 
 func serveAll(t *testing.T, in []byte) []Reply {
 	t.Helper()
 	var out bytes.Buffer
-	Serve(context.Background(), bytes.NewReader(in), &out, echo{}, ServeOptions{Version: "1.2.3"})
+	Serve(context.Background(), bytes.NewReader(in), &out, echo{}, ServeOptions{})
 	var replies []Reply
 	r := NewReader(&out, MaxReply)
 	for {

@@ -19,14 +19,14 @@ func TestStatusGateway(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	status := func(addr string) gatewayStatus {
+	status := func(addr string) message.Gateway {
 		t.Helper()
 		t.Setenv(gatewayEnv, addr)
 		rep, err := handleStatus(context.Background())
 		if err != nil {
 			t.Fatal(err)
 		}
-		return rep.Status.(map[string]any)["gateway"].(gatewayStatus)
+		return rep.Status.Gateway
 	}
 	listen := func(h http.Handler) string {
 		t.Helper()

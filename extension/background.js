@@ -9,7 +9,7 @@
 // died asks again itself (popup/host.js) with that count, so nothing about
 // requests in flight needs to outlive the worker.
 
-import { HOST, PORT, CODES, MAX_REQUEST, ANSWER_TIMEOUT_MS, IDLE_CLOSE_MS, hostErrorCode, hostErrorSentence, isRequest, requestBytes } from "./lib/protocol.js";
+import { HOST, PORT, CODES, REQUEST, REPLY, MAX_REQUEST, ANSWER_TIMEOUT_MS, IDLE_CLOSE_MS, hostErrorCode, hostErrorSentence, isRequest, requestBytes } from "./lib/protocol.js";
 import { prime } from "./lib/wasmcache.js";
 // The toolbar icon on platform pages and the opt-in count of a page's feeds.
 import "./glance.js";
@@ -166,7 +166,7 @@ function retry(detail) {
     } else {
       w.retried = true;
       w.spent += 1; // a request may have been on the wire when it died
-      if (w.msg.type === "discover") w.msg = { ...w.msg, spent: w.spent };
+      if (w.msg.type === REQUEST.discover) w.msg = { ...w.msg, spent: w.spent };
       again.push(w);
     }
   }
@@ -217,10 +217,10 @@ function idleCheck() {
 function onHostMessage(msg) {
   const id = msg?.id;
   active();
-  if ((msg?.type === "result" || msg?.type === "error") && typeof id === "string") inflight.delete(id);
+  if ((msg?.type === REPLY.result || msg?.type === REPLY.error) && typeof id === "string") inflight.delete(id);
   const w = typeof id === "string" ? waiting.get(id) : undefined;
   if (!w) return; // its popup closed; the host finishes on its own
-  if (msg.type === "progress") {
+  if (msg.type === REPLY.progress) {
     // The worker owns the click's count; the popup keeps the last one it
     // was told, to ask again with it if this worker stops (popup/host.js).
     if (msg.request?.sent === true) w.spent++;
@@ -228,7 +228,7 @@ function onHostMessage(msg) {
     return;
   }
   reply(w.port, msg);
-  if (msg.type === "result" || msg.type === "error") waiting.delete(id);
+  if (msg.type === REPLY.result || msg.type === REPLY.error) waiting.delete(id);
 }
 
 // fail ends every waiting request with a host error, when the native port

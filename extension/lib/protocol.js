@@ -1,7 +1,12 @@
 // protocol.js: the names the popup, the background worker and the native
-// host agree on. Pure constants and message builders, no chrome.*.
+// host agree on. Pure constants and message builders, no chrome.*. The
+// host's own words and limits come from Go (protocol_gen.js, written by go
+// generate); this file holds what only the extension decides.
 
 import { safeHref } from "./format.js";
+import { REQUEST, HOST_CODES, MAX_SPENT } from "./protocol_gen.js";
+
+export { REQUEST, REPLY, HOST_CODES, MAX_REQUEST } from "./protocol_gen.js";
 
 /** HOST is the native messaging host's name (its manifest's "name"). */
 export const HOST = "dev.feedscout.host";
@@ -18,16 +23,9 @@ export const CODES = Object.freeze({
   hostMissing: "host-missing",
   hostForbidden: "host-forbidden",
   hostExited: "host-exited",
-  badRequest: "bad-request",
+  badRequest: HOST_CODES.badRequest,
   timeout: "timeout",
 });
-
-/**
- * MAX_REQUEST is the largest message the host accepts, in bytes of UTF-8
- * JSON (message.MaxRequest in Go: 8 MiB for the page plus 64 KiB; a test
- * holds the two equal).
- */
-export const MAX_REQUEST = 8 * 1024 * 1024 + 64 * 1024;
 
 /**
  * ANSWER_TIMEOUT_MS is how long the popup waits for the host's answer
@@ -108,14 +106,14 @@ export function hostErrorSentence(code, detail) {
  */
 export function isRequest(msg) {
   if (!msg || typeof msg !== "object") return false;
-  if (msg.type === "version" || msg.type === "status") return true;
-  if (msg.type !== "discover" && msg.type !== "section" && msg.type !== "check" && msg.type !== "feed") return false;
+  if (msg.type === REQUEST.version || msg.type === REQUEST.status) return true;
+  if (msg.type !== REQUEST.discover && msg.type !== REQUEST.section && msg.type !== REQUEST.check && msg.type !== REQUEST.feed) return false;
   if (!safeHref(msg.url)) return false;
-  if (msg.spent !== undefined && (msg.type !== "discover" || !Number.isInteger(msg.spent) || msg.spent < 0 || msg.spent > 1000)) return false;
+  if (msg.spent !== undefined && (msg.type !== REQUEST.discover || !Number.isInteger(msg.spent) || msg.spent < 0 || msg.spent > MAX_SPENT)) return false;
   if (msg.page === undefined) return true;
   const p = msg.page;
   return (
-    msg.type === "discover" &&
+    msg.type === REQUEST.discover &&
     p !== null &&
     typeof p === "object" &&
     typeof p.url === "string" &&

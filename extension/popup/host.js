@@ -1,7 +1,7 @@
 // host.js: the popup's side of the conversation with the background worker,
 // which forwards requests to the native host.
 
-import { PORT, CODES, ANSWER_TIMEOUT_MS, hostErrorSentence } from "../lib/protocol.js";
+import { PORT, CODES, REQUEST, REPLY, ANSWER_TIMEOUT_MS, hostErrorSentence } from "../lib/protocol.js";
 
 /**
  * ask sends one request ({type, url, page?}) to the background worker and
@@ -57,9 +57,9 @@ function attempt(req, onProgress, onRestart, tries, cost) {
     port.onMessage.addListener((msg) => {
       if (!msg || msg.id !== id || done) return;
       wait();
-      if (msg.type === "progress" || msg.type === "restart") {
+      if (msg.type === REPLY.progress || msg.type === "restart") {
         if (Number.isInteger(msg.spent)) cost.spent = Math.max(cost.spent, msg.spent);
-        if (msg.type === "progress") onProgress(msg.request || {});
+        if (msg.type === REPLY.progress) onProgress(msg.request || {});
         else onRestart();
         return;
       }
@@ -73,7 +73,7 @@ function attempt(req, onProgress, onRestart, tries, cost) {
         clearTimeout(timer);
         onRestart();
         cost.spent++; // a request may have been on the wire when the worker stopped
-        const again = req.type === "discover" ? { ...req, spent: cost.spent } : req;
+        const again = req.type === REQUEST.discover ? { ...req, spent: cost.spent } : req;
         resolve(attempt(again, onProgress, onRestart, tries - 1, cost));
       } else {
         finish({ type: "error", code: CODES.hostExited, error: "The extension's background worker stopped twice before the host answered. Try again." });

@@ -8,7 +8,7 @@
 // ?view=subs the page is the subscriptions list alone.
 
 import { siteOf } from "../lib/format.js";
-import { CODES, INSTALL_COMMAND, INSTALL_FROM_SOURCE } from "../lib/protocol.js";
+import { CODES, HOST_CODES, INSTALL_COMMAND, INSTALL_FROM_SOURCE } from "../lib/protocol.js";
 import { translate, t } from "../lib/i18n.js";
 import { sentence } from "../lib/reasons.js";
 import { say } from "./dom.js";
@@ -261,7 +261,7 @@ function sectionNames(report) {
 }
 
 // hostErrors say the worker's and the host's error codes
-// (lib/protocol.js CODES, nativehost/PROTOCOL.md) in the user's language;
+// (lib/protocol.js CODES and HOST_CODES) in the user's language;
 // a code without words here shows the host's own sentence.
 const hostErrors = {
   [CODES.hostMissing]: () => t("host_missing"),
@@ -269,18 +269,18 @@ const hostErrors = {
   [CODES.hostExited]: () => t("host_exited"),
   [CODES.badRequest]: () => t("host_bad_request"),
   [CODES.timeout]: () => t("host_timeout"),
-  "bad-json": () => t("host_bad_request"),
-  "unknown-type": () => t("host_bad_request"),
-  empty: () => t("host_bad_request"),
-  "corrupt-stream": () => t("host_bad_request"),
-  "bad-url": () => t("host_bad_url"),
-  "too-large": () => t("host_too_large"),
-  "reply-too-large": () => t("host_reply_too_large"),
-  shutdown: () => t("host_shutdown"),
-  internal: () => t("host_internal"),
+  [HOST_CODES.badJson]: () => t("host_bad_request"),
+  [HOST_CODES.unknownType]: () => t("host_bad_request"),
+  [HOST_CODES.empty]: () => t("host_bad_request"),
+  [HOST_CODES.corruptStream]: () => t("host_bad_request"),
+  [HOST_CODES.badUrl]: () => t("host_bad_url"),
+  [HOST_CODES.tooLarge]: () => t("host_too_large"),
+  [HOST_CODES.replyTooLarge]: () => t("host_reply_too_large"),
+  [HOST_CODES.shutdown]: () => t("host_shutdown"),
+  [HOST_CODES.internal]: () => t("host_internal"),
   // A section page that could not be fetched: its reason, said from its
   // code (docs/reasons.md's section-* codes travel in the error's args).
-  "fetch-failed": (reply) => (reply.args && sentence(String(reply.args.reason_code || ""), reply.args)) || t("host_error", { error: reply.error || "?" }),
+  [HOST_CODES.fetchFailed]: (reply) => (reply.args && sentence(String(reply.args.reason_code || ""), reply.args)) || t("host_error", { error: reply.error || "?" }),
 };
 
 function showError(reply) {

@@ -7,6 +7,7 @@
 
 import { oneLine } from "../lib/format.js";
 import { t, tn, date } from "../lib/i18n.js";
+import { CODES, HOST_CODES } from "../lib/protocol.js";
 import { el, link } from "./dom.js";
 import { ask } from "./host.js";
 
@@ -23,29 +24,29 @@ export function previewBox() {
 }
 
 /**
- * ERRORS maps the error codes of a feed request (the host's, PROTOCOL.md,
- * and the worker's, lib/protocol.js CODES) to their messages. The three
+ * ERRORS maps the error codes of a feed request (the host's, HOST_CODES,
+ * and the worker's, CODES, both lib/protocol.js) to their messages. The three
  * of the feed request come with the host's sentence below them, which says
  * what only the host knows (which kind of address, the answer, when it
  * tries again), in English.
  */
 const ERRORS = {
-  "already-feed": "preview_already_feed",
-  "not-followable": "preview_not_followable",
-  "no-feed-yet": "preview_no_feed_yet",
-  "host-missing": "host_missing",
-  "host-forbidden": "host_forbidden",
-  "host-exited": "host_exited",
-  timeout: "host_timeout",
-  "bad-request": "host_bad_request",
-  "bad-url": "host_bad_url",
-  "unknown-type": "host_bad_request",
-  shutdown: "host_shutdown",
-  internal: "host_internal",
+  [HOST_CODES.alreadyFeed]: "preview_already_feed",
+  [HOST_CODES.notFollowable]: "preview_not_followable",
+  [HOST_CODES.noFeedYet]: "preview_no_feed_yet",
+  [CODES.hostMissing]: "host_missing",
+  [CODES.hostForbidden]: "host_forbidden",
+  [CODES.hostExited]: "host_exited",
+  [CODES.timeout]: "host_timeout",
+  [CODES.badRequest]: "host_bad_request",
+  [HOST_CODES.badUrl]: "host_bad_url",
+  [HOST_CODES.unknownType]: "host_bad_request",
+  [HOST_CODES.shutdown]: "host_shutdown",
+  [HOST_CODES.internal]: "host_internal",
 };
 
 /** DETAILED are the codes whose host sentence is shown as well (and any code without a message here, from a newer host). */
-const DETAILED = new Set(["already-feed", "not-followable", "no-feed-yet"]);
+const DETAILED = new Set([HOST_CODES.alreadyFeed, HOST_CODES.notFollowable, HOST_CODES.noFeedYet]);
 
 /**
  * previewButton shows, in box, the first entries of the feed of url (a

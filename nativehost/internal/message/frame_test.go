@@ -5,10 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"io"
-	"os"
-	"regexp"
 	"runtime"
-	"strconv"
 	"testing"
 )
 
@@ -79,24 +76,6 @@ func TestReaderDoesNotTrustLength(t *testing.T) {
 	runtime.ReadMemStats(&after)
 	if got := after.TotalAlloc - before.TotalAlloc; got > 1<<20 {
 		t.Fatalf("reading a lying 64 MiB header allocated %d bytes", got)
-	}
-}
-
-// The extension checks a request's size against its own copy of
-// MaxRequest before sending (extension/lib/protocol.js): the two agree.
-func TestMaxRequestMatchesExtension(t *testing.T) {
-	js, err := os.ReadFile("../../../extension/lib/protocol.js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := regexp.MustCompile(`export const MAX_REQUEST = (\d+) \* 1024 \* 1024 \+ (\d+) \* 1024;`).FindSubmatch(js)
-	if m == nil {
-		t.Fatal("protocol.js has no MAX_REQUEST of the form A * 1024 * 1024 + B * 1024")
-	}
-	mib, _ := strconv.Atoi(string(m[1]))
-	kib, _ := strconv.Atoi(string(m[2]))
-	if got := mib<<20 + kib<<10; got != MaxRequest {
-		t.Errorf("protocol.js MAX_REQUEST = %d, message.MaxRequest = %d", got, MaxRequest)
 	}
 }
 

@@ -351,7 +351,7 @@ func waitJS(t testing.TB, ctx context.Context, expr string, timeout time.Duratio
 	for {
 		left := time.Until(deadline)
 		tctx, cancel := context.WithTimeout(ctx, left)
-		_, err := chromedp.Run(tctx, chromedp.Poll[bool](expr, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(left)))
+		_, err := chromedp.Run(tctx, chromedp.Poll[bool](notYetWithoutBody(expr), chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(left)))
 		cancel()
 		if err == nil {
 			return
@@ -363,6 +363,14 @@ func waitJS(t testing.TB, ctx context.Context, expr string, timeout time.Duratio
 		state, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body ? JSON.stringify({data: document.body.dataset, text: document.body.innerText.slice(0, 2000)}) : "no body"`))
 		t.Fatalf("wait for %s: %v; page: %s", expr, err, state)
 	}
+}
+
+// notYetWithoutBody wraps a predicate so that it is false, not an
+// exception, while the document has no body yet (a tab just opened, still
+// on its first empty document); on a loaded page an exception still fails
+// the wait.
+func notYetWithoutBody(expr string) string {
+	return "(() => { try { return !!(" + expr + "); } catch (e) { if (!document.body) return false; throw e; } })()"
 }
 
 // navigated reports whether err says the page's JavaScript context went

@@ -81,30 +81,10 @@ function show(problems) {
   }
 }
 
-// mark shows the problem of the setting at its field (aria-invalid and the
-// sentence the field is described by).
-function mark(problem) {
-  const fields = [
-    [base, "base-problem", PROBLEMS.base, "problem_bad_base"],
-    [template, "template-problem", PROBLEMS.template, "problem_bad_template"],
-  ];
-  for (const [input, id, code, key] of fields) {
-    const p = document.getElementById(id);
-    const bad = problem === code;
-    p.textContent = bad ? t(key) : "";
-    p.hidden = !bad;
-    if (bad) input.setAttribute("aria-invalid", "true");
-    else input.removeAttribute("aria-invalid");
-  }
-}
-
-// markFollow shows the route's problem at its field, as mark does.
-function markFollow(problem) {
-  const fields = [
-    [gateway, "gateway-base-problem", FOLLOW_PROBLEMS.gateway, "problem_bad_gateway"],
-    [key, "gateway-key-problem", FOLLOW_PROBLEMS.key, "problem_bad_key"],
-    [bridge, "bridge-base-problem", FOLLOW_PROBLEMS.bridge, "problem_bad_bridge"],
-  ];
+// markFields shows problem at the field it belongs to (aria-invalid and
+// the sentence the field is described by) and clears the others; fields
+// are [input, problem element id, problem code, message key].
+function markFields(fields, problem) {
   for (const [input, id, code, msg] of fields) {
     const p = document.getElementById(id);
     const bad = problem === code;
@@ -113,6 +93,29 @@ function markFollow(problem) {
     if (bad) input.setAttribute("aria-invalid", "true");
     else input.removeAttribute("aria-invalid");
   }
+}
+
+// mark shows the reader setting's problem at its field.
+function mark(problem) {
+  markFields(
+    [
+      [base, "base-problem", PROBLEMS.base, "problem_bad_base"],
+      [template, "template-problem", PROBLEMS.template, "problem_bad_template"],
+    ],
+    problem,
+  );
+}
+
+// markFollow shows the route's problem at its field.
+function markFollow(problem) {
+  markFields(
+    [
+      [gateway, "gateway-base-problem", FOLLOW_PROBLEMS.gateway, "problem_bad_gateway"],
+      [key, "gateway-key-problem", FOLLOW_PROBLEMS.key, "problem_bad_key"],
+      [bridge, "bridge-base-problem", FOLLOW_PROBLEMS.bridge, "problem_bad_bridge"],
+    ],
+    problem,
+  );
 }
 
 /** followInput is the field of a route problem. */

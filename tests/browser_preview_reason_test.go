@@ -90,8 +90,8 @@ func TestPopupPreviewReasonInGerman(t *testing.T) {
 	}
 	// "nicht abgerufen: robots.txt verbietet ..." (unchecked_failed with
 	// problem_robots_disallow), not the host's English preview.
-	want := strings.ReplaceAll(de["unchecked_failed"].Message, "$PROBLEM$", de["problem_robots_disallow"].Message)
-	english := strings.ReplaceAll(en["unchecked_failed"].Message, "$PROBLEM$", en["problem_robots_disallow"].Message)
+	want := strings.ReplaceAll(de["unchecked_failed"].Message, "{problem}", de["problem_robots_disallow"].Message)
+	english := strings.ReplaceAll(en["unchecked_failed"].Message, "{problem}", en["problem_robots_disallow"].Message)
 	if want == english {
 		t.Fatalf("the German messages are the English ones: %q", want)
 	}

@@ -18,6 +18,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -171,12 +172,7 @@ func runFindingsJS(t *testing.T, cases []findingCase) findingsJSOut {
 const en = JSON.parse(readFileSync(` + jsString(en) + `, "utf8"));
 globalThis.chrome = { i18n: {
   getUILanguage: () => "en",
-  getMessage: (key, values) => {
-    const m = en[key];
-    if (!m) return "";
-    const ph = Object.fromEntries(Object.entries(m.placeholders || {}).map(([k, v]) => [k.toLowerCase(), v.content]));
-    return m.message.replace(/\$([A-Za-z0-9_@]+)\$/g, (_, n) => ph[n.toLowerCase()] ?? "").replace(/\$(\d)/g, (_, d) => (values || [])[d - 1] ?? "");
-  },
+  getMessage: (key) => (en[key] ? en[key].message.replaceAll("$$", "$") : ""),
 } };
 const { FINDINGS, findingMessage, findingText } = await import(` + jsString(lib) + `);
 const cases = JSON.parse(readFileSync(process.argv[2], "utf8"));
@@ -209,6 +205,20 @@ console.log(JSON.stringify(out));
 		t.Fatalf("node answered %d cases, want %d", len(got.Cases), len(cases))
 	}
 	return got
+}
+
+// templateArgs are the names of a template's arguments, sorted, once each.
+func templateArgs(msg string) []string {
+	seen := map[string]bool{}
+	for _, m := range regexp.MustCompile(`\{\s*([a-z0-9_]+)\s*[,}]`).FindAllStringSubmatch(msg, -1) {
+		seen[m[1]] = true
+	}
+	var names []string
+	for n := range seen {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
 }
 
 func TestCheckFindingsInEveryLanguage(t *testing.T) {
@@ -292,12 +302,6 @@ func TestCheckFindingsInEveryLanguage(t *testing.T) {
 			t.Errorf("%s: %s in English:\n popup %q\n  host %q", c.Name, code, g.Text, texts[i])
 		}
 		keys := []string{g.Key}
-		if g.Plural {
-			keys = nil
-			for _, f := range pluralForms {
-				keys = append(keys, g.Key+"_"+f)
-			}
-		}
 		want := append([]string(nil), g.Names...)
 		sort.Strings(want)
 		for lang, msgs := range locales {
@@ -307,11 +311,7 @@ func TestCheckFindingsInEveryLanguage(t *testing.T) {
 					t.Errorf("%s: %s lacks %s", c.Name, lang, k)
 					continue
 				}
-				var have []string
-				for n := range m.Placeholders {
-					have = append(have, strings.ToLower(n))
-				}
-				sort.Strings(have)
+				have := templateArgs(m.Message)
 				if strings.Join(have, ",") != strings.Join(want, ",") {
 					t.Errorf("%s: %s %s has placeholders %v; the entry fills %v", c.Name, lang, k, have, want)
 				}

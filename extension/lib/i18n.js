@@ -1,17 +1,19 @@
 // i18n.js: every word an extension page shows comes from _locales/ through
-// chrome.i18n (en, de, ja, ru; default_locale en). Pages mark their static
-// text with attributes that translate() fills in:
+// chrome.i18n (en, de, ja, ru; default_locale en), which go generate
+// writes from the message catalogue (report/catalog). Pages mark their
+// static text with attributes that translate() fills in:
 //
 //   data-i18n="key"             textContent
 //   data-i18n-aria-label="key"  aria-label
 //   data-i18n-placeholder="key" placeholder
 //   data-i18n-title="key"       title
 //
-// and code says t("key", {name: value}). Messages name their placeholders
-// (messages.json "placeholders"); a placeholder's content is $1, $2, ... in
-// the alphabetical order of the placeholder names, so t fills them from an
-// object without knowing the message (TestLocales holds every key to this).
+// and code says t("key", {name: value}). A message is a template of the
+// catalogue (lib/message.js): chrome.i18n picks the user's language and
+// gives the template back, and t fills it by name as the host's Go does.
 // Numbers among the values are written the user's way (Intl.NumberFormat).
+
+import { fill } from "./message.js";
 
 /**
  * lang is the language the messages are in ("en", "de", "ja", "ru"): the
@@ -43,29 +45,29 @@ export function number(n) {
 }
 
 /**
- * t returns the message key with the values of subs in its placeholders
- * (see the top of this file). A key that is not in _locales comes back as
- * the key itself, so a missing message shows instead of an empty line
- * (TestLocalesCoverCode finds every key the code uses in every language).
+ * t returns the message key filled with values (see the top of this
+ * file). A key that is not in _locales comes back as the key itself, so a
+ * missing message shows instead of an empty line (TestLocalesCoverCode
+ * finds every key the code uses in every language).
  * @param {string} key
- * @param {Record<string, string|number>} [subs]
+ * @param {Record<string, any>} [values]
  * @returns {string}
  */
-export function t(key, subs) {
-  const values = [];
-  if (subs) {
-    const names = Object.keys(subs).sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0));
-    for (const name of names) {
-      const v = subs[name];
-      if (typeof v === "number") values.push(number(v));
-      else if (Array.isArray(v)) values.push(v.map((x) => (typeof x === "number" ? number(x) : String(x))).join(", "));
-      else values.push(String(v ?? ""));
-    }
-  }
-  // chrome.i18n takes at most 9 substitutions.
-  const msg = chrome.i18n.getMessage(key, values.length ? values.slice(0, 9) : undefined);
-  return msg || key;
+export function t(key, values) {
+  const template = chrome.i18n.getMessage(key);
+  if (!template) return key;
+  return fill(template, values || {}, how);
 }
+
+// how is what message.js needs of the user's language.
+const how = {
+  lookup: (key) => chrome.i18n.getMessage(key),
+  number: (n) => number(n),
+  plural: (n) => {
+    rules ||= new Intl.PluralRules(lang());
+    return rules.select(n);
+  },
+};
 
 /**
  * has reports whether _locales has a message key (in any language: a key
@@ -79,19 +81,15 @@ export function has(key) {
 let rules = null;
 
 /**
- * tn is t for a count: it picks key_one, key_few, key_many or key_other
- * by the plural rules of the messages' language (Intl.PluralRules) and
- * passes count to it along with subs. Every plural key has all four forms
- * in every language, so whichever a language's rules pick exists.
+ * tn is t for a count: the message's plural argument is count
+ * ({count, plural, one {...} other {...}}), picked by the plural rules of
+ * the messages' language, and subs fill the rest.
  * @param {string} key
  * @param {number} count
- * @param {Record<string, string|number>} [subs]
+ * @param {Record<string, any>} [subs]
  */
 export function tn(key, count, subs) {
-  rules ||= new Intl.PluralRules(lang());
-  let form = rules.select(count);
-  if (form === "zero" || form === "two") form = "other";
-  return t(`${key}_${form}`, { ...subs, count });
+  return t(key, { ...subs, count });
 }
 
 let dates = null;

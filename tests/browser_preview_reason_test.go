@@ -15,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	reportpkg "feedscout/report"
+	"feedscout/report/catalog"
 	"feedscout/tests/fixtureweb"
 )
 
@@ -68,7 +69,6 @@ func TestPopupPreviewReasonsEnglish(t *testing.T) {
 }
 
 func TestPopupPreviewReasonInGerman(t *testing.T) {
-	de, en := readLocale(t, "de"), readLocale(t, "en")
 	site := firstDisallowedSite()
 	web, err := fixtureweb.Start(fixtureweb.Options{Dir: t.TempDir(), Sites: []fixtureweb.Site{site}})
 	if err != nil {
@@ -88,11 +88,12 @@ func TestPopupPreviewReasonInGerman(t *testing.T) {
 	if len(meta) != 2 {
 		t.Fatalf("feed rows' meta %q, want 2 rows", meta)
 	}
-	// "nicht abgerufen: robots.txt verbietet ..." (unchecked_failed with
-	// problem_robots_disallow), not the host's English preview.
-	want := strings.ReplaceAll(de["unchecked_failed"].Message, "{problem}", de["problem_robots_disallow"].Message)
-	english := strings.ReplaceAll(en["unchecked_failed"].Message, "{problem}", en["problem_robots_disallow"].Message)
-	if want == english {
+	// "nicht abgerufen: robots.txt verbietet ..." (the catalogue's
+	// feed_preview for failed, with the robots-disallow problem), not the
+	// host's English preview.
+	args := map[string]any{"preview": "failed", "feed_problem": map[string]any{"problem": "robots-disallow"}}
+	want, english := catalog.Say("de", "feed_preview", args), catalog.English("feed_preview", args)
+	if want == english || !strings.Contains(want, "robots.txt") {
 		t.Fatalf("the German messages are the English ones: %q", want)
 	}
 	if meta[1] != want {

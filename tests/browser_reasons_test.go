@@ -309,7 +309,7 @@ func TestPopupHostErrorsInGerman(t *testing.T) {
 		}
 	}
 	got := eval[string](t, ctx, `import("/popup/popup.js").then(m => (m.showError({type: "error", code: "fetch-failed", error: "The section page answered 404; ...", args: {reason_code: "section-status", status: 404}}), document.getElementById("discover-status").textContent))`)
-	if want := strings.ReplaceAll(de["reason_section_status"].Message, "{status}", "404"); got != want {
+	if want := reportpkg.SentenceIn("de", "section-status", map[string]any{"status": 404}); got != want {
 		t.Errorf("fetch-failed shows %q, want %q", got, want)
 	}
 	got = eval[string](t, ctx, `import("/popup/popup.js").then(m => (m.showError({type: "error", code: "from-a-newer-host", error: "A newer host's sentence."}), document.getElementById("discover-status").textContent))`)

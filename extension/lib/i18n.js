@@ -13,7 +13,7 @@
 // gives the template back, and t fills it by name as the host's Go does.
 // Numbers among the values are written the user's way (Intl.NumberFormat).
 
-import { fill } from "./message.js";
+import { fill, branches } from "./message.js";
 
 /**
  * lang is the language the messages are in ("en", "de", "ja", "ru"): the
@@ -76,6 +76,19 @@ const how = {
  */
 export function has(key) {
   return chrome.i18n.getMessage(key) !== "";
+}
+
+/**
+ * selects reports whether message key chooses by argument arg and has
+ * words of its own for word (not only its "other" branch): whether a code
+ * a newer host may send is one this extension can say.
+ * @param {string} key
+ * @param {string} arg
+ * @param {string} word
+ */
+export function selects(key, arg, word) {
+  const template = chrome.i18n.getMessage(key);
+  return !!template && branches(template, arg).has(word);
 }
 
 let rules = null;

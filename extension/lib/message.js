@@ -125,6 +125,26 @@ export function fill(template, args, how) {
   return out.join("");
 }
 
+/**
+ * branches are the words a template's select on arg has branches for
+ * (with "other" and "none"), at any depth; empty when it has none.
+ * @param {string} template
+ * @param {string} arg
+ * @returns {Set<string>}
+ */
+export function branches(template, arg) {
+  const out = new Set();
+  const walk = (nodes) => {
+    for (const n of nodes) {
+      if (typeof n !== "object" || !n.branches) continue;
+      if (n.typ === "select" && n.arg === arg) for (const k of n.branches.keys()) out.add(k);
+      for (const b of n.branches.values()) walk(b);
+    }
+  };
+  walk(nodesOf(template));
+  return out;
+}
+
 function nodesOf(template) {
   let n = parsed.get(template);
   if (!n) {

@@ -323,9 +323,9 @@ func TestSayAsThePopup(t *testing.T) {
 	in, _ := json.Marshal(map[string]any{"messages": messages, "cases": cases})
 	lib, _ := filepath.Abs(filepath.Join("..", "..", "extension", "lib", "message.js"))
 	script := `import { fill } from ` + strconvQuote("file://"+lib) + `;
-let input = "";
-for await (const chunk of process.stdin) input += chunk;
-const { messages, cases } = JSON.parse(input);
+const chunks = [];
+for await (const chunk of process.stdin) chunks.push(chunk);
+const { messages, cases } = JSON.parse(Buffer.concat(chunks).toString("utf8"));
 const out = cases.map((c) => {
   const numbers = new Intl.NumberFormat(c.lang), rules = new Intl.PluralRules(c.lang);
   return fill(messages[c.lang][c.key], c.args, {

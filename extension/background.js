@@ -161,7 +161,7 @@ function retry(detail) {
   for (const [id, w] of waiting) {
     if (w.retried) {
       const error = hostErrorSentence(CODES.hostExited, detail);
-      reply(w.port, { id, type: "error", code: CODES.hostExited, error, detail });
+      reply(w.port, { id, type: "error", code: CODES.hostExited, error, detail, args: { detail } });
       waiting.delete(id);
     } else {
       w.retried = true;
@@ -203,7 +203,7 @@ function idleCheck() {
   closedIdle.add(port);
   for (const id of inflight) {
     const w = waiting.get(id);
-    if (w) reply(w.port, { id, type: "error", code: CODES.timeout, error: hostErrorSentence(CODES.timeout) });
+    if (w) reply(w.port, { id, type: "error", code: CODES.timeout, error: hostErrorSentence(CODES.timeout), args: {} });
     waiting.delete(id);
   }
   inflight.clear();
@@ -236,7 +236,7 @@ function onHostMessage(msg) {
 function fail(code, detail) {
   const error = hostErrorSentence(code, detail);
   for (const [id, w] of waiting) {
-    reply(w.port, { id, type: "error", code, error, detail });
+    reply(w.port, { id, type: "error", code, error, detail, args: code === CODES.hostExited && detail ? { detail } : {} });
   }
   waiting.clear();
   inflight.clear();

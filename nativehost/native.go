@@ -63,5 +63,5 @@ func (h handler) Handle(ctx context.Context, req *message.Request, onRow func(re
 	case message.TypeVersion:
 		return handleVersion(h.path), nil
 	}
-	return nil, &message.Error{Code: message.CodeUnknownType, Msg: fmt.Sprintf("Unknown request type %q.", req.Type), Args: map[string]any{"type": req.Type}}
+	return nil, message.Fail(message.CodeUnknownType, map[string]any{"type": req.Type})
 }

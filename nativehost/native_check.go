@@ -29,10 +29,10 @@ func handleCheck(ctx context.Context, u string, onRow func(report.Row)) (*messag
 	}
 	res, err := check.Run(ctx, nativeCheck.client, u, check.Options{MaxBody: check.ByteLimit, OnRow: onRow})
 	if err != nil {
-		return nil, &message.Error{Code: message.CodeBadURL, Msg: "The address cannot be checked: " + err.Error() + ".", Args: map[string]any{"field": "url", "url": u}}
+		return nil, message.Fail(message.CodeBadURL, map[string]any{"why": "check", "field": "url", "url": u, "detail": err.Error()})
 	}
 	if ctx.Err() != nil {
-		return nil, &message.Error{Code: message.CodeShutdown, Msg: "The host stopped before the check was done."}
+		return nil, message.Fail(message.CodeShutdown, map[string]any{"why": "check"})
 	}
 	return &message.Reply{Check: res}, nil
 }

@@ -15,7 +15,7 @@ func handleDiscover(ctx context.Context, client *fetch.Client, req *message.Requ
 	o := discover.Options{Order: req.Order, Since: req.SinceTime, Page: req.Page, OnRow: onRow, Spent: req.Spent}
 	rep, err := discover.Run(ctx, client, req.URL, o)
 	if err != nil {
-		return nil, &message.Error{Code: message.CodeBadURL, Msg: "The address cannot be looked up: " + err.Error() + ".", Args: map[string]any{"field": "url", "url": req.URL}}
+		return nil, message.Fail(message.CodeBadURL, map[string]any{"why": "lookup", "field": "url", "url": req.URL, "detail": err.Error()})
 	}
 	return &message.Reply{Report: rep}, nil
 }

@@ -28,22 +28,22 @@ var nativeFollower = sync.OnceValues(func() (*follow.Follower, error) {
 func handleFeed(ctx context.Context, source string) (*message.Reply, error) {
 	f, err := nativeFollower()
 	if err != nil {
-		return nil, &message.Error{Code: message.CodeInternal, Msg: "The host cannot follow sources: " + err.Error() + ".", Args: map[string]any{"detail": err.Error()}}
+		return nil, message.Fail(message.CodeInternal, map[string]any{"detail": "it cannot follow sources: " + err.Error()})
 	}
 	res, err := f.Feed(ctx, source)
 	if err != nil {
-		args := map[string]any{"url": source}
+		args := map[string]any{"url": source, "detail": feedSentence(err)}
 		switch {
 		case errors.Is(err, follow.ErrAlreadyFeed):
-			return nil, &message.Error{Code: message.CodeAlreadyFeed, Msg: feedSentence(err), Args: args}
+			return nil, message.Fail(message.CodeAlreadyFeed, map[string]any{"url": source})
 		case errors.Is(err, follow.ErrBadSource):
-			return nil, &message.Error{Code: message.CodeNotFollowable, Msg: feedSentence(err), Args: args}
+			return nil, message.Fail(message.CodeNotFollowable, args)
 		case errors.Is(err, follow.ErrNoFeedYet):
-			return nil, &message.Error{Code: message.CodeNoFeedYet, Msg: feedSentence(err), Args: args}
+			return nil, message.Fail(message.CodeNoFeedYet, args)
 		case ctx.Err() != nil:
-			return nil, &message.Error{Code: message.CodeShutdown, Msg: "The host stopped before the source was read."}
+			return nil, message.Fail(message.CodeShutdown, map[string]any{"why": "feed"})
 		}
-		return nil, &message.Error{Code: message.CodeInternal, Msg: "The host could not follow the source: " + err.Error() + ".", Args: map[string]any{"detail": err.Error()}}
+		return nil, message.Fail(message.CodeInternal, map[string]any{"detail": "it could not follow the source: " + err.Error()})
 	}
 	st := res.State
 	p := &message.Feed{

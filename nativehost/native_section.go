@@ -16,7 +16,7 @@ func handleSection(ctx context.Context, client *fetch.Client, u string, onRow fu
 	res, err := section.Follow(ctx, client, u, onRow)
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, &message.Error{Code: message.CodeShutdown, Msg: "The host stopped before the section page was read."}
+			return nil, message.Fail(message.CodeShutdown, map[string]any{"why": "section"})
 		}
 		why := section.Why(err)
 		args := map[string]any{"reason_code": why.Code}

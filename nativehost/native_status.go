@@ -26,7 +26,7 @@ func handleStatus(ctx context.Context) (*message.Reply, error) {
 	addr := defaultAddr
 	if a := os.Getenv(gatewayEnv); a != "" {
 		if err := loopbackAddr(a); err != nil {
-			return nil, &message.Error{Code: message.CodeInternal, Msg: fmt.Sprintf("%s=%q is not a loopback address: %v.", gatewayEnv, a, err), Args: map[string]any{"detail": err.Error()}}
+			return nil, message.Fail(message.CodeInternal, map[string]any{"detail": fmt.Sprintf("%s=%q is not a loopback address: %v", gatewayEnv, a, err)})
 		}
 		addr = a
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	reportpkg "feedscout/report"
+	"feedscout/report/catalog"
 )
 
 // reasonCases are reason codes with arguments, every code of
@@ -288,32 +289,54 @@ func needLang(t *testing.T, ui, lang string) {
 }
 
 // TestPopupHostErrorsInGerman shows each error code the worker and the
-// host send (lib/protocol.js CODES, nativehost/PROTOCOL.md's table) in a
-// German Chromium: the words for it, never the host's English sentence,
-// for every code of a request the popup makes.
+// host send (lib/protocol.js CODES and HOST_CODES, the host's from
+// nativehost/PROTOCOL.md's table) in a German Chromium, with the args the
+// host sends: the catalogue's German sentence for it (the one Go fills in
+// for the same template and args), never the host's English sentence.
 func TestPopupHostErrorsInGerman(t *testing.T) {
-	de := readLocale(t, "de")
 	b := startBrowser(t, browserOptions{noHost: true, env: []string{"LANGUAGE=de"}, flags: []chromedp.ExecAllocatorOption{chromedp.Flag("lang", "de")}})
 	ctx := libPage(t, b)
 	needLang(t, eval[string](t, ctx, `chrome.i18n.getUILanguage()`), "de")
-	for code, key := range map[string]string{
-		"host-missing": "host_missing", "host-forbidden": "host_forbidden", "host-exited": "host_exited",
-		"bad-request": "host_bad_request", "timeout": "host_timeout", "bad-json": "host_bad_request",
-		"unknown-type": "host_bad_request", "empty": "host_bad_request", "corrupt-stream": "host_bad_request",
-		"bad-url": "host_bad_url", "too-large": "host_too_large", "reply-too-large": "host_reply_too_large",
-		"shutdown": "host_shutdown", "internal": "host_internal",
-	} {
-		got := eval[string](t, ctx, fmt.Sprintf(`import("/popup/popup.js").then(m => (m.showError({type: "error", code: %q, error: "An English sentence."}), document.getElementById("discover-status").textContent))`, code))
-		if got != de[key].Message {
-			t.Errorf("%s shows %q, want %q", code, got, de[key].Message)
+	codes := eval[[]string](t, ctx, `import("/lib/protocol.js").then(m => [...new Set([...Object.values(m.CODES), ...Object.values(m.HOST_CODES)])])`)
+	if len(codes) < 18 {
+		t.Fatalf("the popup knows %d error codes: %v", len(codes), codes)
+	}
+	// args as the host sends them, for the codes whose sentence has
+	// variants or names values; the others send none.
+	args := map[string][]map[string]any{
+		"host-exited":     {{"detail": "Native host has exited."}, {}},
+		"bad-json":        {{}, {"why": "several"}},
+		"bad-request":     {{}, {"why": "shape", "detail": "json: cannot unmarshal number into Go struct field .type of type string"}, {"why": "page", "type": "check"}, {"why": "spent", "spent": -1, "max": 1000}, {"why": "id-long", "limit": 200}},
+		"unknown-type":    {{"type": "crawl"}},
+		"bad-url":         {{"why": "scheme", "field": "url", "scheme": "ftp"}, {"why": "relative", "field": "url", "url": "/feed"}, {"why": "missing", "field": "page.url"}},
+		"too-large":       {{"limit": 8454144}},
+		"reply-too-large": {{"bytes": 70000000}},
+		"internal":        {{}, {"detail": "it cannot follow sources: mkdir /x: permission denied"}},
+		"shutdown":        {{"why": "section"}, {"why": "feed"}},
+		"not-followable":  {{"url": "https://a.example/sitemap_index.xml", "detail": "a sitemap index: follow one of its sitemaps."}},
+		"no-feed-yet":     {{"url": "https://a.example/news.xml", "detail": "The site answered 503."}},
+		"fetch-failed":    {{"reason_code": "section-status", "status": 404}},
+	}
+	for _, code := range codes {
+		cases := args[code]
+		if cases == nil {
+			cases = []map[string]any{{}}
+		}
+		for _, a := range cases {
+			raw, _ := json.Marshal(map[string]any{"type": "error", "code": code, "error": "An English sentence.", "args": a})
+			got := eval[string](t, ctx, fmt.Sprintf(`import("/popup/popup.js").then(m => (m.showError(%s), document.getElementById("discover-status").textContent))`, raw))
+			key := "error_" + strings.ReplaceAll(code, "-", "_")
+			want, english := catalog.Say("de", key, a), catalog.English(key, a)
+			if code == "fetch-failed" {
+				want, english = reportpkg.SentenceIn("de", a["reason_code"].(string), a), reportpkg.Sentence(a["reason_code"].(string), a)
+			}
+			if !catalog.Has(key) || got != want || want == english || strings.ContainsAny(got, "{}") {
+				t.Errorf("%s %v shows %q, want the German %q (English %q)", code, a, got, want, english)
+			}
 		}
 	}
-	got := eval[string](t, ctx, `import("/popup/popup.js").then(m => (m.showError({type: "error", code: "fetch-failed", error: "The section page answered 404; ...", args: {reason_code: "section-status", status: 404}}), document.getElementById("discover-status").textContent))`)
-	if want := reportpkg.SentenceIn("de", "section-status", map[string]any{"status": 404}); got != want {
-		t.Errorf("fetch-failed shows %q, want %q", got, want)
-	}
-	got = eval[string](t, ctx, `import("/popup/popup.js").then(m => (m.showError({type: "error", code: "from-a-newer-host", error: "A newer host's sentence."}), document.getElementById("discover-status").textContent))`)
-	if want := strings.ReplaceAll(de["host_error"].Message, "{error}", "A newer host's sentence."); got != want {
+	got := eval[string](t, ctx, `import("/popup/popup.js").then(m => (m.showError({type: "error", code: "from-a-newer-host", error: "A newer host's sentence."}), document.getElementById("discover-status").textContent))`)
+	if want := catalog.Say("de", "error_unknown", map[string]any{"error": "A newer host's sentence."}); got != want || !strings.Contains(got, "A newer host's sentence.") {
 		t.Errorf("an unknown code shows %q, want %q", got, want)
 	}
 }

@@ -27,6 +27,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"feedscout/report/catalog"
 	"feedscout/tests/fixtureweb"
 	"feedscout/wasm/opml"
 )
@@ -569,8 +570,7 @@ func TestPreviewWithoutHost(t *testing.T) {
 	raw, _ := json.Marshal(report)
 	eval[bool](t, ctx, fmt.Sprintf(`import("/popup/popup.js").then(m => (m.renderReport(%s, {site: %q}), true))`, raw, srv.URL+"/"))
 	p := previewOf(t, ctx, rowButton("#found-sitemaps li.row", u))
-	en := readLocale(t, "en")
-	if p.State != "error" || p.Code != "host-missing" || p.Summary != en["host_missing"].Message {
+	if p.State != "error" || p.Code != "host-missing" || p.Summary != catalog.English("error_host_missing", nil) {
 		t.Fatalf("preview without a host: %+v", p)
 	}
 	if n := eval[int](t, ctx, `document.querySelectorAll("#found-sitemaps .preview-detail").length`); n != 0 {

@@ -5,6 +5,7 @@
 
 import { safeHref } from "./format.js";
 import { REQUEST, HOST_CODES, MAX_SPENT } from "./protocol_gen.js";
+import { errorText } from "./errors.js";
 
 export { REQUEST, REPLY, HOST_CODES, MAX_REQUEST } from "./protocol_gen.js";
 
@@ -78,23 +79,15 @@ export function hostErrorCode(message) {
 }
 
 /**
- * hostErrorSentence is what the popup says for a host error code.
+ * hostErrorSentence is what the worker says for one of its error codes
+ * (CODES), in the user's language: the catalogue's template for it
+ * (lib/errors.js), with detail, the browser's own message, where the
+ * template names it.
  * @param {string} code
- * @param {string} [detail] the browser's own message, appended when useful
+ * @param {string} [detail]
  */
 export function hostErrorSentence(code, detail) {
-  switch (code) {
-    case CODES.hostMissing:
-      return "The feedscout host is not installed for this browser, so Find feed cannot fetch anything.";
-    case CODES.hostForbidden:
-      return "The installed feedscout host does not allow this extension. Install it again to update its manifest.";
-    case CODES.hostExited:
-      return `The feedscout host stopped before it answered${detail ? ` (${detail})` : ""}. Try again; if it keeps happening, install the host again.`;
-    case CODES.timeout:
-      return "The feedscout host did not answer in time. Try again; if it keeps happening, install the host again.";
-    default:
-      return detail || "Something went wrong talking to the feedscout host.";
-  }
+  return errorText({ code, error: detail, args: detail ? { detail } : {} });
 }
 
 /**

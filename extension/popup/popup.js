@@ -8,9 +8,9 @@
 // ?view=subs the page is the subscriptions list alone.
 
 import { siteOf } from "../lib/format.js";
-import { CODES, HOST_CODES, INSTALL_COMMAND, INSTALL_FROM_SOURCE } from "../lib/protocol.js";
+import { CODES, INSTALL_COMMAND, INSTALL_FROM_SOURCE } from "../lib/protocol.js";
 import { translate, t } from "../lib/i18n.js";
-import { sentence } from "../lib/reasons.js";
+import { errorText } from "../lib/errors.js";
 import { say } from "./dom.js";
 import { ask } from "./host.js";
 import { renderPage, renderReport, progressRow } from "./render.js";
@@ -260,32 +260,8 @@ function sectionNames(report) {
   return names;
 }
 
-// hostErrors say the worker's and the host's error codes
-// (lib/protocol.js CODES and HOST_CODES) in the user's language;
-// a code without words here shows the host's own sentence.
-const hostErrors = {
-  [CODES.hostMissing]: () => t("host_missing"),
-  [CODES.hostForbidden]: () => t("host_forbidden"),
-  [CODES.hostExited]: () => t("host_exited"),
-  [CODES.badRequest]: () => t("host_bad_request"),
-  [CODES.timeout]: () => t("host_timeout"),
-  [HOST_CODES.badJson]: () => t("host_bad_request"),
-  [HOST_CODES.unknownType]: () => t("host_bad_request"),
-  [HOST_CODES.empty]: () => t("host_bad_request"),
-  [HOST_CODES.corruptStream]: () => t("host_bad_request"),
-  [HOST_CODES.badUrl]: () => t("host_bad_url"),
-  [HOST_CODES.tooLarge]: () => t("host_too_large"),
-  [HOST_CODES.replyTooLarge]: () => t("host_reply_too_large"),
-  [HOST_CODES.shutdown]: () => t("host_shutdown"),
-  [HOST_CODES.internal]: () => t("host_internal"),
-  // A section page that could not be fetched: its reason, said from its
-  // code (docs/reasons.md's section-* codes travel in the error's args).
-  [HOST_CODES.fetchFailed]: (reply) => (reply.args && sentence(String(reply.args.reason_code || ""), reply.args)) || t("host_error", { error: reply.error || "?" }),
-};
-
 function showError(reply) {
-  const words = hostErrors[reply.code];
-  say("discover-status", words ? words(reply) : t("host_error", { error: reply.error || reply.code || "?" }));
+  say("discover-status", errorText(reply));
   if (reply.code === CODES.hostMissing) {
     document.getElementById("install-command").textContent = INSTALL_COMMAND;
     document.getElementById("install-source").textContent = INSTALL_FROM_SOURCE;

@@ -7,7 +7,7 @@
 
 import { oneLine } from "../lib/format.js";
 import { t, tn, date } from "../lib/i18n.js";
-import { CODES, HOST_CODES } from "../lib/protocol.js";
+import { errorText } from "../lib/errors.js";
 import { el, link } from "./dom.js";
 import { ask } from "./host.js";
 
@@ -22,31 +22,6 @@ export function previewBox() {
   boxes++;
   return el("div", { class: "preview-result", id: `preview-${boxes}`, "aria-live": "polite", "aria-atomic": "false" });
 }
-
-/**
- * ERRORS maps the error codes of a feed request (the host's, HOST_CODES,
- * and the worker's, CODES, both lib/protocol.js) to their messages. The three
- * of the feed request come with the host's sentence below them, which says
- * what only the host knows (which kind of address, the answer, when it
- * tries again), in English.
- */
-const ERRORS = {
-  [HOST_CODES.alreadyFeed]: "preview_already_feed",
-  [HOST_CODES.notFollowable]: "preview_not_followable",
-  [HOST_CODES.noFeedYet]: "preview_no_feed_yet",
-  [CODES.hostMissing]: "host_missing",
-  [CODES.hostForbidden]: "host_forbidden",
-  [CODES.hostExited]: "host_exited",
-  [CODES.timeout]: "host_timeout",
-  [CODES.badRequest]: "host_bad_request",
-  [HOST_CODES.badUrl]: "host_bad_url",
-  [HOST_CODES.unknownType]: "host_bad_request",
-  [HOST_CODES.shutdown]: "host_shutdown",
-  [HOST_CODES.internal]: "host_internal",
-};
-
-/** DETAILED are the codes whose host sentence is shown as well (and any code without a message here, from a newer host). */
-const DETAILED = new Set([HOST_CODES.alreadyFeed, HOST_CODES.notFollowable, HOST_CODES.noFeedYet]);
 
 /**
  * previewButton shows, in box, the first entries of the feed of url (a
@@ -85,10 +60,13 @@ export function previewButton(url, title, box) {
     if (box.dataset.url !== url) return; // another row's preview took the box
     if (reply.type !== "result" || !reply.feed) {
       box.dataset.state = "error";
-      const key = ERRORS[String(reply.code)];
+      // The sentence in the user's language, and below it the host's
+      // own words on why (which kind of address, the answer, when it
+      // tries again), which are English.
+      const { detail, ...args } = reply.args && typeof reply.args === "object" ? reply.args : {};
       box.replaceChildren(
-        el("p", { class: "status warn", "data-code": String(reply.code || "") }, key ? t(key) : t("preview_failed")),
-        (DETAILED.has(String(reply.code)) || !key) && reply.error ? el("p", { class: "meta preview-detail", lang: "en" }, oneLine(String(reply.error), 400)) : null,
+        el("p", { class: "status warn", "data-code": String(reply.code || "") }, errorText({ ...reply, args })),
+        typeof detail === "string" && detail ? el("p", { class: "meta preview-detail", lang: "en" }, oneLine(detail, 400)) : null,
       );
       return;
     }

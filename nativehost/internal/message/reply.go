@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"feedscout/nativehost/internal/check"
 	"feedscout/nativehost/internal/section"
 	"feedscout/report"
+	"feedscout/report/catalog"
 )
 
 // Reply types.
@@ -47,6 +49,18 @@ type Error struct {
 
 func (e *Error) Error() string { return e.Code + ": " + e.Msg }
 
+// Fail is the Error of code with args: its sentence is the message
+// catalogue's template for the code (ErrorKey) filled with args in
+// English, the sentence the popup says in the user's language. Args name
+// the variant of the code's sentence ("why") and the values it names.
+func Fail(code string, args map[string]any) *Error {
+	return &Error{Code: code, Msg: catalog.English(ErrorKey(code), args), Args: args}
+}
+
+// ErrorKey is the catalogue's key of an error code's template: "error_"
+// and the code with "_" for "-".
+func ErrorKey(code string) string { return "error_" + strings.ReplaceAll(code, "-", "_") }
+
 // Reply is one message to the extension. Exactly one of Request (progress),
 // Report/Section/Check/Feed/Status/Version (result: the payload of the
 // request type of the same name, discover's being Report) or Error
@@ -85,7 +99,7 @@ type Shrinker interface {
 func ErrorReply(id json.RawMessage, err error) *Reply {
 	var me *Error
 	if !errors.As(err, &me) {
-		me = &Error{Code: CodeInternal, Msg: "The host failed: " + err.Error() + ".", Args: map[string]any{"detail": err.Error()}}
+		me = Fail(CodeInternal, map[string]any{"detail": err.Error()})
 	}
 	return &Reply{ID: id, Type: TypeError, Error: me.Msg, Code: me.Code, Args: errArgs(me.Args)}
 }
@@ -108,9 +122,7 @@ func Marshal(r *Reply, limit int) ([]byte, error) {
 		}
 		s := r.shrinker()
 		if s == nil || !s.Shrink() {
-			e := &Reply{ID: r.ID, Type: TypeError, Code: CodeReplyTooLarge,
-				Error: fmt.Sprintf("The answer is larger than the browser accepts (%d bytes) and could not be cut down.", len(b)),
-				Args:  errArgs(map[string]any{"bytes": len(b)})}
+			e := ErrorReply(r.ID, Fail(CodeReplyTooLarge, map[string]any{"bytes": len(b)}))
 			if len(r.ID) > MaxID {
 				e.ID = json.RawMessage("null")
 			}

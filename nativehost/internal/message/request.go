@@ -70,12 +70,12 @@ func Decode(body []byte) (*Request, error) {
 	if err := d.Decode(&req); err != nil {
 		id := peekID(body)
 		if _, ok := err.(*json.SyntaxError); ok || !json.Valid(body) {
-			return &Request{ID: id}, &Error{Code: CodeBadJSON, Msg: "The message is not valid JSON."}
+			return &Request{ID: id}, Fail(CodeBadJSON, nil)
 		}
-		return &Request{ID: id}, &Error{Code: CodeBadRequest, Msg: "The message is JSON but not a request object: " + shapeHint(err) + ".", Args: map[string]any{"detail": shapeHint(err)}}
+		return &Request{ID: id}, Fail(CodeBadRequest, map[string]any{"why": "shape", "detail": shapeHint(err)})
 	}
 	if d.More() {
-		return &Request{ID: req.ID}, &Error{Code: CodeBadJSON, Msg: "The message holds more than one JSON value."}
+		return &Request{ID: req.ID}, Fail(CodeBadJSON, map[string]any{"why": "several"})
 	}
 	if err := checkID(req.ID); err != nil {
 		req.ID = nil
@@ -86,21 +86,15 @@ func Decode(body []byte) (*Request, error) {
 		return &req, nil
 	case TypeDiscover, TypeSection, TypeCheck, TypeFeed:
 	case "":
-		return &req, &Error{Code: CodeBadRequest, Msg: "The request has no type; use discover, section, check, feed, status or version."}
+		return &req, Fail(CodeBadRequest, map[string]any{"why": "no-type"})
 	default:
-		return &req, &Error{Code: CodeUnknownType, Msg: fmt.Sprintf("Unknown request type %q; use discover, section, check, feed, status or version.", clip(req.Type, 40)), Args: map[string]any{"type": clip(req.Type, 40)}}
+		return &req, Fail(CodeUnknownType, map[string]any{"type": clip(req.Type, 40)})
 	}
 	if err := checkURL("url", req.URL); err != nil {
 		return &req, err
 	}
-	if req.Type == TypeCheck && req.Page != nil {
-		return &req, &Error{Code: CodeBadRequest, Msg: "A check request takes no page."}
-	}
-	if req.Type == TypeSection && req.Page != nil {
-		return &req, &Error{Code: CodeBadRequest, Msg: "A section request takes no page."}
-	}
-	if req.Type == TypeFeed && req.Page != nil {
-		return &req, &Error{Code: CodeBadRequest, Msg: "A feed request takes no page."}
+	if req.Type != TypeDiscover && req.Page != nil {
+		return &req, Fail(CodeBadRequest, map[string]any{"why": "page", "type": req.Type})
 	}
 	if req.Page != nil {
 		if err := checkURL("page.url", req.Page.URL); err != nil {
@@ -110,15 +104,15 @@ func Decode(body []byte) (*Request, error) {
 	switch req.Order {
 	case "", OrderSmart, OrderArticle:
 	default:
-		return &req, &Error{Code: CodeBadRequest, Msg: fmt.Sprintf("Unknown order %q; use smart or article.", clip(req.Order, 40)), Args: map[string]any{"order": clip(req.Order, 40)}}
+		return &req, Fail(CodeBadRequest, map[string]any{"why": "order", "order": clip(req.Order, 40)})
 	}
 	if req.Spent < 0 || req.Spent > MaxSpent || (req.Spent > 0 && req.Type != TypeDiscover) {
-		return &req, &Error{Code: CodeBadRequest, Msg: fmt.Sprintf("The spent field %d is not a count of requests (0 to %d) on a discover request.", req.Spent, MaxSpent), Args: map[string]any{"spent": req.Spent}}
+		return &req, Fail(CodeBadRequest, map[string]any{"why": "spent", "spent": req.Spent, "max": MaxSpent})
 	}
 	if req.Since != "" {
 		t, err := time.Parse(time.RFC3339, req.Since)
 		if err != nil || req.Type != TypeDiscover {
-			return &req, &Error{Code: CodeBadRequest, Msg: fmt.Sprintf("The since field %q is not an RFC 3339 time on a discover request, such as 2026-11-29T10:00:00Z.", clip(req.Since, 40)), Args: map[string]any{"since": clip(req.Since, 40)}}
+			return &req, Fail(CodeBadRequest, map[string]any{"why": "since", "since": clip(req.Since, 40)})
 		}
 		req.SinceTime = t
 	}
@@ -132,31 +126,31 @@ func checkID(id json.RawMessage) error {
 		return nil
 	}
 	if len(id) > MaxID {
-		return &Error{Code: CodeBadRequest, Msg: fmt.Sprintf("The request id is longer than %d bytes.", MaxID), Args: map[string]any{"limit": MaxID}}
+		return Fail(CodeBadRequest, map[string]any{"why": "id-long", "limit": MaxID})
 	}
 	switch id[0] {
 	case '"', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 		return nil
 	}
-	return &Error{Code: CodeBadRequest, Msg: "The request id must be a string or a number."}
+	return Fail(CodeBadRequest, map[string]any{"why": "id-type"})
 }
 
 // CheckURL reports whether raw is an absolute http or https URL with a
 // host; the error names the field.
 func checkURL(field, raw string) error {
 	if raw == "" {
-		return &Error{Code: CodeBadURL, Msg: fmt.Sprintf("The request has no %s.", field), Args: map[string]any{"field": field}}
+		return Fail(CodeBadURL, map[string]any{"why": "missing", "field": field})
 	}
 	if len(raw) > 8192 {
-		return &Error{Code: CodeBadURL, Msg: fmt.Sprintf("The %s is longer than 8192 bytes.", field), Args: map[string]any{"field": field, "limit": 8192}}
+		return Fail(CodeBadURL, map[string]any{"why": "long", "field": field, "limit": 8192})
 	}
 	if report.WebURL(raw) {
 		return nil
 	}
 	if u, err := url.Parse(raw); err == nil && u.Hostname() != "" {
-		return &Error{Code: CodeBadURL, Msg: fmt.Sprintf("Only http and https addresses can be looked up, not %q.", clip(u.Scheme, 20)+":"), Args: map[string]any{"field": field, "scheme": clip(u.Scheme, 20)}}
+		return Fail(CodeBadURL, map[string]any{"why": "scheme", "field": field, "scheme": clip(u.Scheme, 20)})
 	}
-	return &Error{Code: CodeBadURL, Msg: fmt.Sprintf("The %s %q is not an absolute web address.", field, clip(raw, 80)), Args: map[string]any{"field": field, "url": clip(raw, 80)}}
+	return Fail(CodeBadURL, map[string]any{"why": "relative", "field": field, "url": clip(raw, 80)})
 }
 
 // PeekID finds the id of a message from its first bytes only (a message

@@ -58,8 +58,8 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, h Handler, o ServeO
 	defer wg.Wait()
 	defer cancel() // runs before wg.Wait: stop in-flight work first
 
-	fail := func(id json.RawMessage, code, msg string, args map[string]any) error {
-		return w.Send(&Reply{ID: id, Type: TypeError, Code: code, Error: msg, Args: errArgs(args)})
+	fail := func(id json.RawMessage, code string, args map[string]any) error {
+		return w.Send(ErrorReply(id, Fail(code, args)))
 	}
 	for {
 		body, err := r.Next()
@@ -68,17 +68,17 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, h Handler, o ServeO
 		case err == io.EOF:
 			return nil
 		case errors.Is(err, ErrEmpty):
-			if err := fail(nil, CodeEmpty, "An empty message (length 0) was received.", nil); err != nil {
+			if err := fail(nil, CodeEmpty, nil); err != nil {
 				return err
 			}
 			continue
 		case errors.Is(err, ErrTooLarge):
-			if err := fail(PeekID(r.SkippedHead()), CodeTooLarge, fmt.Sprintf("A message larger than %d bytes was received and skipped.", MaxRequest), map[string]any{"limit": MaxRequest}); err != nil {
+			if err := fail(PeekID(r.SkippedHead()), CodeTooLarge, map[string]any{"limit": MaxRequest}); err != nil {
 				return err
 			}
 			continue
 		case errors.Is(err, ErrCorrupt):
-			fail(nil, CodeCorrupt, "A message length no browser sends was received; the host stops.", nil)
+			fail(nil, CodeCorrupt, nil)
 			return err
 		case errors.Is(err, ErrTruncated):
 			fmt.Fprintln(logw, "feedscout-host: input ended inside a message; stopping")
@@ -120,7 +120,7 @@ func handle(ctx context.Context, w *Writer, h Handler, req *Request, logw io.Wri
 	defer func() {
 		if p := recover(); p != nil {
 			fmt.Fprintf(logw, "feedscout-host: panic handling %s %s: %v\n%s", req.Type, req.URL, p, debug.Stack())
-			err = w.Send(&Reply{ID: req.ID, Type: TypeError, Code: CodeInternal, Error: "The host failed on this request; details are in its log.", Args: errArgs(nil)})
+			err = w.Send(ErrorReply(req.ID, Fail(CodeInternal, map[string]any{"detail": "it failed on this request; details are in its log"})))
 		}
 	}()
 	progress := func(row report.Row) {

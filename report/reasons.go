@@ -150,11 +150,6 @@ func mainSentence(lang, code string, args map[string]any) string {
 	return catalog.Say(lang, key, args)
 }
 
-// ProblemPhrase says what went wrong with one fetched thing, for a
-// sentence: "it did not answer in time (timeout)". The word itself stays
-// in it so that it can be searched for.
-func ProblemPhrase(p Problem) string { return catalog.English("fetch_problem", p.Args()) }
-
 // Reason is a reason code with its arguments.
 type Reason struct {
 	Code string
@@ -200,11 +195,4 @@ func PreviewSentence(code string, args map[string]any) string {
 		}
 	}
 	return catalog.English("feed_preview", a)
-}
-
-// PreviewPhrase is PreviewSentence of a code and its problem (the
-// problem of PreviewFailed, which carries the status of
-// PreviewBrokenStatus).
-func PreviewPhrase(code string, p *Problem) string {
-	return PreviewSentence(code, PreviewArgs(code, p))
 }

@@ -132,9 +132,6 @@ func TestPreviewSentences(t *testing.T) {
 		if got := PreviewSentence(c.code, args); got != c.want {
 			t.Errorf("%s %v: %q, want %q", c.code, args, got, c.want)
 		}
-		if got := PreviewPhrase(c.code, c.problem); got != c.want {
-			t.Errorf("PreviewPhrase %s: %q, want %q", c.code, got, c.want)
-		}
 		b, _ := json.Marshal(args)
 		var back map[string]any
 		if err := json.Unmarshal(b, &back); err != nil {

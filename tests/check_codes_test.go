@@ -1,14 +1,15 @@
 package tests
 
-// The popup's words for the full check's findings (extension/lib/findings.js)
-// held to the host: every finding code nativehost/internal/check can emit
-// (check.Codes, read from its source: tests/ cannot import an internal
-// package) has an entry; every finding of the check web, and a case for
-// every other args shape an entry reads, resolves to a message that exists
-// in all four languages with exactly the placeholders the entry fills; in
-// English each finding of the check web reads as the host's sentence, word
-// for word; a code or args shape the popup does not know shows the host's
-// text.
+// The check's findings in every language (docs/checking.md): every finding
+// code nativehost/internal/check can emit (check.Codes, read from its
+// source: tests/ cannot import an internal package) has one template in the
+// catalogue, finding_<code>; every finding of the check web, and a case for
+// each variant the check web does not show, renders through the real
+// extension/lib/findings.js under Node, chrome.i18n played by each
+// language's generated _locales, exactly as catalog.Say renders the same
+// template with the same args, in all four languages; in English that is
+// the host's Text, word for word; a code the catalogue lacks shows the
+// host's Text.
 
 import (
 	"encoding/json"
@@ -18,12 +19,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
 
+	"feedscout/report/catalog"
 	"feedscout/tests/fixtureweb"
 )
 
@@ -79,117 +80,195 @@ func checkCodes(t *testing.T) []string {
 	return codes
 }
 
-// findingCase is one finding with the check result it belongs to, as
-// findings.js takes them; Text is the host's sentence ("" for a made-up
-// args shape, which has no English to compare with).
+// findingKey is a code's template (check.Key, lib/findings.js findingKey).
+func findingKey(code string) string { return "finding_" + strings.ReplaceAll(code, "-", "_") }
+
+// shapeCases are findings as the host builds them for the variants of a
+// template the check web does not show, each with the sentence the host
+// wrote for it before its words moved to the catalogue.
+var shapeCases = []struct {
+	name, code string
+	args       map[string]any
+	want       string
+}{
+	{"fetch timeout", "fetch", map[string]any{"word": "timeout", "url": "https://a.example/x"}, "It could not be fetched: the server did not answer in time (timeout)."},
+	{"fetch with a note", "fetch", map[string]any{"word": "refused-address", "url": "https://a.example/x", "note": "127.0.0.1"},
+		"It could not be fetched: it leads to a private or local address, which feedscout does not visit (refused-address: 127.0.0.1)."},
+	{"fetch with an unknown word", "fetch", map[string]any{"word": "quantum", "url": "https://a.example/"}, "It could not be fetched: quantum (quantum)."},
+	{"fetch without a word", "fetch", map[string]any{"error": `unsupported protocol scheme "ftp"`}, `It could not be fetched: unsupported protocol scheme "ftp".`},
+	{"not found", "http-status", map[string]any{"status": 404, "phrase": "Not Found"}, "It answered 404 Not Found; it must answer 200 OK."},
+	{"too large for the browser", "too-large", map[string]any{"max_bytes": 8 << 20, "browser": true, "size_unit": "KB", "size_value": 8192},
+		"The file is larger than 8192 KB uncompressed, the most the browser's check reads: run feedscout-host check with this URL in a terminal, which reads up to the sitemap limit of 50 MB."},
+	{"too large for the protocol", "too-large", map[string]any{"max_bytes": 50 << 20, "browser": false, "size_unit": "MB", "size_value": 50},
+		"The file is larger than 50 MB uncompressed, the sitemap protocol's limit (52,428,800 bytes): split it under a sitemap index."},
+	{"bom before the root", "bom", map[string]any{"line": 1, "offset": 40, "where": "before"},
+		"line 1: a byte order mark (U+FEFF) at byte 40, before the root element: usually a part saved with a BOM and glued in; save every part as UTF-8 without BOM."},
+	{"bom inside", "bom", map[string]any{"line": 1200, "offset": 12345, "where": "inside"},
+		"line 1200: a byte order mark (U+FEFF) at byte 12,345, inside the file: usually a part saved with a BOM and glued in; save every part as UTF-8 without BOM."},
+	{"white space before the declaration", "junk-before-xml", map[string]any{"line": 2, "before": "white space", "space": true},
+		"line 2: the XML declaration comes after white space; it must be the very first thing in the file (a script printed something first)."},
+	{"text before the declaration", "junk-before-xml", map[string]any{"line": 2, "before": `"oops"`, "space": false},
+		`line 2: the XML declaration comes after "oops"; it must be the very first thing in the file (a script printed something first).`},
+	{"text before the root", "junk-before-xml", map[string]any{"line": 2, "before": "oops", "where": "before", "text_shown": `"oops"`},
+		`line 2: text before the root element: "oops"; nothing but the one root element may hold text.`},
+	{"text after the root", "junk-before-xml", map[string]any{"line": 9, "before": "oops", "where": "after", "text_shown": `"oops"`},
+		`line 9: text after the root element: "oops"; nothing but the one root element may hold text.`},
+	{"doctype", "doctype", map[string]any{"line": 2, "directive": "DOCTYPE urlset SYSTEM \"x.dtd\""},
+		`line 2: <!DOCTYPE urlset SYSTEM "x.dtd"> declares a DTD, which neither a sitemap nor a feed needs; feedscout does not read one (entity expansion attacks readers): remove it.`},
+	{"syntax", "xml-syntax", map[string]any{"line": 3, "error": "unexpected EOF"}, "line 3: not well-formed XML: unexpected EOF."},
+	{"second root", "xml-syntax", map[string]any{"line": 9, "error": "second root", "element": "urlset"},
+		"line 9: a second root element <urlset> after the first one closed; an XML file has exactly one."},
+	{"cut off", "truncated", map[string]any{"line": 12, "element": "url", "opened": 4}, "line 12: the file ends inside <url>, opened on line 4: it is cut off."},
+	{"gzip broken", "truncated", map[string]any{"error": "gzip: invalid header"}, "The gzip file does not decompress: gzip: invalid header."},
+	{"no root", "not-xml", nil, "The file has no root element: it is not XML."},
+	{"a web page", "not-xml", map[string]any{"line": 1, "directive": "DOCTYPE html"}, "line 1: <!DOCTYPE html> starts a web page (HTML), neither a sitemap nor a feed."},
+	{"html root", "not-sitemap", map[string]any{"line": 1, "root": "HTML", "root_kind": "html"}, "line 1: the root element is <HTML>: a web page, neither a sitemap nor a feed."},
+	{"opml root", "not-sitemap", map[string]any{"line": 1, "root": "opml", "root_kind": "opml"}, "line 1: the root element is <opml>: an OPML list, neither a sitemap nor a feed."},
+	{"other root", "not-sitemap", map[string]any{"line": 1, "root": "svg", "root_kind": "xml"}, "line 1: the root element is <svg>: another kind of XML, neither a sitemap nor a feed."},
+	{"root without namespace", "sitemap-namespace", map[string]any{"line": 2, "namespace": "", "root": "urlset"},
+		`line 2: <urlset> declares no namespace; a sitemap's root is xmlns="http://www.sitemaps.org/schemas/sitemap/0.9".`},
+	{"root in another namespace", "sitemap-namespace", map[string]any{"line": 2, "namespace": "http://example.com/ns", "root": "urlset"},
+		`line 2: <urlset> is in the namespace http://example.com/ns; a sitemap's root is xmlns="http://www.sitemaps.org/schemas/sitemap/0.9".`},
+	{"news namespace", "sitemap-namespace", map[string]any{"line": 5, "namespace": "http://example.com/news", "undeclared": false},
+		`line 5: the news element uses the namespace http://example.com/news; declare xmlns:news="http://www.google.com/schemas/sitemap-news/0.9" on the root.`},
+	{"news prefix", "sitemap-namespace", map[string]any{"line": 5, "namespace": "", "undeclared": true},
+		`line 5: the news element uses an undeclared prefix; declare xmlns:news="http://www.google.com/schemas/sitemap-news/0.9" on the root.`},
+	{"latin-1", "encoding", map[string]any{"encoding": "ISO-8859-1"}, "The XML declaration names the encoding ISO-8859-1; a sitemap must be UTF-8."},
+	{"no loc", "no-loc", map[string]any{"line": 3, "entry": "sitemap"}, "line 3: <sitemap> has no <loc>."},
+	{"two locs", "no-loc", map[string]any{"line": 3, "count": 2, "entry": "url"}, "line 3: <url> has 2 <loc> elements; it takes exactly one."},
+	{"loc not a URL", "loc-url", map[string]any{"line": 3, "url": "/x", "url_shown": `"/x"`}, `line 3: <loc> "/x" is not an absolute http or https URL.`},
+	{"text sitemap line", "loc-url", map[string]any{"line": 3, "url": "/x", "url_shown": `"/x"`, "text_sitemap": true}, `line 3: "/x" is not an absolute http or https URL.`},
+	{"long loc", "loc-long", map[string]any{"line": 3, "length": 2100, "max": 2048}, "line 3: <loc> is 2,100 characters long; the protocol allows 2,048."},
+	{"lastmod", "lastmod", map[string]any{"line": 4, "value": "yesterday", "value_shown": `"yesterday"`},
+		`line 4: <lastmod> "yesterday" is not a W3C datetime such as 2026-10-30 or 2026-10-30T09:00:00+03:00.`},
+	{"index", "sitemap-index", map[string]any{"sitemaps": 1200, "first": "https://a.example/s1.xml"},
+		"A sitemap index of 1,200 sitemaps: check each of them (the first: https://a.example/s1.xml)."},
+	{"empty index", "sitemap-index", map[string]any{"sitemaps": 0, "first": ""}, "A sitemap index of 0 sitemaps: check each of them."},
+	{"text sitemap", "text-sitemap", map[string]any{"urls": 3}, "A text sitemap of 3 URLs: it has no titles or dates; a news sitemap must be XML with <news:news> blocks."},
+	{"not news", "not-news", map[string]any{"urls": 1234}, "None of its 1,234 URLs has a <news:news> block: an ordinary sitemap, not a news sitemap."},
+	{"two news blocks", "news-publication", map[string]any{"line": 3, "count": 2}, "line 3: <url> has 2 <news:news> blocks; it takes one."},
+	{"no publication", "news-publication", map[string]any{"line": 3, "missing": "publication"}, "line 3: <news:news> has no <news:publication> with <news:name> and <news:language>."},
+	{"no name", "news-publication", map[string]any{"line": 3, "missing": "name"}, "line 3: <news:publication> has no <news:name>: give the name Google News knows the publication by."},
+	{"no language", "news-publication", map[string]any{"line": 3, "missing": "language"}, "line 3: <news:publication> has no <news:language>: give an ISO 639 code such as en, ru or zh-cn."},
+	{"language", "news-language", map[string]any{"line": 3, "language": "english", "language_shown": `"english"`},
+		`line 3: <news:language> "english" is not of the form of an ISO 639 code (two or three letters, optionally one subtag: en, ru, zh-cn).`},
+	{"names differ", "news-name", map[string]any{"line": 9, "name": "B", "first": "A", "first_line": 4, "name_shown": `"B"`, "first_shown": `"A"`},
+		`line 9: <news:name> "B" differs from "A" on line 4; one publication, one name.`},
+	{"no title", "news-title", map[string]any{"line": 3}, "line 3: <news:news> has no <news:title>: give the article's title as published."},
+	{"no publication date", "news-date", map[string]any{"line": 3, "date": ""}, "line 3: <news:news> has no <news:publication_date>."},
+	{"bad publication date", "news-date", map[string]any{"line": 3, "date": "May 8", "date_shown": `"May 8"`},
+		`line 3: <news:publication_date> "May 8" is not a W3C date such as 2026-10-30 or 2026-10-30T09:00:00+03:00.`},
+	{"old news, health", "news-old", map[string]any{"old": 3, "total": 5},
+		"3 of 5 entries are older than 48 hours: Google News takes only the last two days; drop them or their <news:news> block."},
+	{"old news", "news-old", map[string]any{"old": 3, "total": 5, "line": 7, "date": "2026-01-01", "hours": 1000},
+		"3 of 5 entries are older than 48 hours (the oldest, line 7: 2026-01-01, 1000 hours old): Google News takes only the last two days; drop them or their <news:news> block."},
+	{"future news", "news-future", map[string]any{"line": 4, "date": "2099-01-01", "hours": 3},
+		"line 4: <news:publication_date> 2099-01-01 is 3 hours in the future: the date of first publication, not of the export."},
+	{"news limit, health", "news-limit", map[string]any{"count": 1001, "max": 1000, "line": 0, "over": 1001},
+		"1,001 <news:news> blocks: Google News reads at most 1,000 a file; split the sitemap."},
+	{"news limit", "news-limit", map[string]any{"count": 1001, "max": 1000, "line": 1203, "over": 1001},
+		"1,001 <news:news> blocks: Google News reads at most 1,000 a file, the 1,001st is on line 1,203; split the sitemap."},
+	{"host", "host", map[string]any{"line": 3, "url": "https://b.example/x", "host": "b.example", "sitemap_host": "a.example"},
+		"line 3: <loc> https://b.example/x is on b.example, the sitemap on a.example."},
+	{"scheme", "scheme", map[string]any{"line": 3, "url": "http://a.example/x", "scheme": "http", "sitemap_scheme": "https"},
+		"line 3: <loc> http://a.example/x uses http, the sitemap https."},
+	{"duplicate", "duplicate-loc", map[string]any{"line": 9, "url": "https://a.example/x", "first_line": 3}, "line 9: <loc> https://a.example/x is already on line 3."},
+	{"url limit", "url-limit", map[string]any{"urls": 50001, "max": 50000}, "50,001 URLs: a sitemap holds at most 50,000; split it under a sitemap index."},
+	{"text sitemap limit", "url-limit", map[string]any{"urls": 50001, "max": 50000, "text_sitemap": true}, "50,001 URLs: a sitemap holds at most 50,000; split it."},
+	{"sitemap without type", "content-type", map[string]any{"content_type": "", "of": "sitemap", "form": "missing"},
+		"The response has no Content-Type: serve the sitemap as application/xml."},
+	{"sitemap as text", "content-type", map[string]any{"content_type": "text/html", "of": "sitemap", "form": "wrong"},
+		"Served as text/html: serve the sitemap as application/xml."},
+	{"feed without type", "content-type", map[string]any{"content_type": "", "want": "application/atom+xml", "of": "feed", "form": "missing"},
+		"The response has no Content-Type: serve the feed as application/atom+xml."},
+	{"feed as xml", "content-type", map[string]any{"content_type": "text/xml", "want": "application/rss+xml", "of": "feed", "form": "xml"},
+		"Served as text/xml, which readers accept; application/rss+xml names the format."},
+	{"feed as html", "content-type", map[string]any{"content_type": "text/html", "want": "application/rss+xml", "of": "feed", "form": "html"},
+		"Served as text/html: readers and browsers take it for a web page; serve it as application/rss+xml."},
+	{"feed as text", "content-type", map[string]any{"content_type": "text/plain", "want": "application/rss+xml", "of": "feed", "form": "wrong"},
+		"Served as text/plain: serve it as application/rss+xml."},
+	{"json without version", "not-feed", map[string]any{"version": "1.0", "version_shown": `"1.0"`},
+		`The JSON has no JSON Feed version (https://jsonfeed.org/version/1.1), found "1.0": it is not a feed.`},
+	{"feed unparsed", "feed-broken", map[string]any{"error": "EOF"}, "It does not read as a feed: EOF."},
+	{"json broken, no line", "feed-broken", map[string]any{"line": 0, "error": "unexpected end of JSON input"}, "The JSON does not decode: unexpected end of JSON input."},
+	{"json broken", "feed-broken", map[string]any{"line": 5, "error": "invalid character '}'"}, "line 5: the JSON does not decode: invalid character '}'."},
+	{"no validators", "no-validators", nil, "No ETag or Last-Modified: readers download it whole every time."},
+	{"no 304", "no-304", map[string]any{"sent": `If-None-Match: "1"`, "status": 200, "bytes": 86016, "size_unit": "KB", "size_value": 84},
+		`It answered the conditional request (If-None-Match: "1") with 200 and the whole feed again (84 KB), not 304 Not Modified: readers download it whole every time.`},
+	{"no 304, small", "no-304", map[string]any{"sent": "If-Modified-Since: x", "status": 200, "bytes": 1234, "size_unit": "bytes", "size_value": 1234},
+		"It answered the conditional request (If-Modified-Since: x) with 200 and the whole feed again (1,234 bytes), not 304 Not Modified: readers download it whole every time."},
+	{"no 304, failed", "no-304", map[string]any{"sent": `If-None-Match: "1"`, "error": "timeout"}, `The conditional request (If-None-Match: "1") failed: timeout.`},
+	{"no gzip", "no-gzip", map[string]any{"bytes": 6210, "size": "6,210 bytes", "size_unit": "bytes", "size_value": 6210},
+		"Not compressed: asked for gzip, it sent 6,210 bytes uncompressed; turn on gzip for feeds."},
+	{"no self", "self-missing", map[string]any{"element": `<atom:link rel="self">`, "url": "https://a.example/feed"},
+		`No <atom:link rel="self">: readers cannot tell the feed's own address; add one with https://a.example/feed.`},
+	{"another self", "self-mismatch", map[string]any{"element": "feed_url", "self": "https://b.example/feed", "url": "https://a.example/feed"},
+		"feed_url is https://b.example/feed, but the feed was fetched from https://a.example/feed: readers may move the subscription there."},
+	{"no hub", "no-hub", nil, `No WebSub hub (link rel="hub"): readers learn of new items only by polling.`},
+	{"updates pushed, health", "hub", map[string]any{"hub": "https://websub.example.net/"}, "Updates are pushed: the feed names the WebSub hub https://websub.example.net/."},
+	{"no ids", "id-missing", map[string]any{"missing": 2, "items": 5, "element": "<guid>"},
+		"2 of 5 items have no <guid>: readers fall back to the link or the title to tell items apart, and show edited items twice."},
+	{"duplicate id", "id-duplicate", map[string]any{"line": 9, "item": 3, "id": "x", "id_shown": "x", "first": 4, "element": "<guid>", "format": "rss"},
+		"line 9: <guid> x repeats the id of the item on line 4: readers keep one of the two."},
+	{"json duplicate id", "id-duplicate", map[string]any{"line": 0, "item": 3, "id": "1", "id_shown": "1", "first": 1, "element": `"id"`, "format": "json"},
+		`item 3: "id" 1 repeats the id of item 1: readers keep one of the two.`},
+	{"rss bad date", "date-unparseable", map[string]any{"line": 4, "item": 1, "element": "pubDate", "date": "May 8", "date_shown": `"May 8"`, "element_shown": `"pubDate"`, "format": "rss"},
+		`line 4: <pubDate> "May 8" is not an RFC 822 date such as Thu, 08 May 2026 14:30:00 +0300.`},
+	{"dc bad date", "date-unparseable", map[string]any{"line": 4, "item": 1, "element": "dc:date", "date": "May 8", "date_shown": `"May 8"`, "element_shown": `"dc:date"`, "format": "rss"},
+		`line 4: <dc:date> "May 8" is not a W3C date such as 2026-05-08T14:30:00+03:00.`},
+	{"json bad date", "date-unparseable", map[string]any{"line": 0, "item": 2, "element": "date_published", "date": "May 8", "date_shown": `"May 8"`, "element_shown": `"date_published"`, "format": "json"},
+		`item 2: "date_published" "May 8" is not an RFC 3339 date such as 2026-05-08T14:30:00+03:00.`},
+	{"no dates at all", "date-missing", map[string]any{"items": 4}, "None of its 4 items has a date: readers cannot order them or tell new from old."},
+	{"some without dates", "date-missing", map[string]any{"missing": 1, "items": 4, "element": "<entry>"}, "1 of 4 <entry> elements have no date: readers cannot place them in time."},
+	{"stale", "stale", map[string]any{"days": 40, "items": 3, "newest": "2026-01-01T00:00:00Z"},
+		"The newest of its 3 items is 40 days old (2026-01-01T00:00:00Z): the feed may have stopped."},
+	{"future item", "item-future", map[string]any{"line": 4, "item": 1, "date": "2099-01-01", "hours": 50, "element": "pubDate", "element_shown": `"pubDate"`, "format": "rss"},
+		"line 4: <pubDate> 2099-01-01 is 50 hours in the future: readers sort it above every new item until then."},
+	{"json future item", "item-future", map[string]any{"line": 0, "item": 1, "date": "2099-01-01T00:00:00Z", "hours": 50, "element": "date_published", "element_shown": `"date_published"`, "format": "json"},
+		`item 1: "date_published" 2099-01-01T00:00:00Z is 50 hours in the future: readers sort it above every new item until then.`},
+	{"more", "more", map[string]any{"code": "host", "more": 1234, "first": 10}, "1,234 more lines like these (host); the first 10 are listed."},
+	{"no items", "no-items", nil, "The feed has no items."},
+	{"redirect", "redirect", map[string]any{"url": "https://a.example/s", "final": "https://a.example/s2"},
+		"Reached through a redirect: https://a.example/s answers at https://a.example/s2; announce that address (robots.txt, Search Console)."},
+	{"empty", "empty", nil, "The answer is empty: there is nothing to read."},
+}
+
+// findingCase is one finding as findings.js takes it.
 type findingCase struct {
 	Finding map[string]any `json:"finding"`
-	Result  map[string]any `json:"result"`
 	Name    string         `json:"name"`
 }
 
-// shapeCases are the args shapes the check web does not show, one for each
-// branch of an entry in findings.js, and shapes the popup must not guess.
-var shapeCases = []struct {
-	name, code, level string
-	args              map[string]any
-	result            map[string]any
-	fallback          bool
-}{
-	{"fetch timeout", "fetch", "error", map[string]any{"word": "timeout", "url": "https://a.example/x"}, nil, false},
-	{"too large for the browser", "too-large", "error", map[string]any{"max_bytes": 8 << 20}, nil, false},
-	{"bom before the root", "bom", "error", map[string]any{"line": 1, "offset": 40}, nil, false},
-	{"white space before the declaration", "junk-before-xml", "error", map[string]any{"line": 2, "before": "white space"}, nil, false},
-	{"text before the root", "junk-before-xml", "error", map[string]any{"line": 2, "before": "oops", "where": "before"}, nil, false},
-	{"text after the root", "junk-before-xml", "error", map[string]any{"line": 9, "before": "oops", "where": "after"}, nil, false},
-	{"second root", "xml-syntax", "error", map[string]any{"line": 9, "error": "second root", "element": "urlset"}, nil, false},
-	{"no root", "not-xml", "error", nil, nil, false},
-	{"html root", "not-sitemap", "error", map[string]any{"line": 1, "root": "html"}, nil, false},
-	{"other root", "not-sitemap", "error", map[string]any{"line": 1, "root": "svg"}, nil, false},
-	{"root in another namespace", "sitemap-namespace", "error", map[string]any{"line": 2, "namespace": "http://example.com/ns", "root": "urlset"}, nil, false},
-	{"news namespace", "sitemap-namespace", "error", map[string]any{"line": 5, "namespace": "http://example.com/news"}, nil, false},
-	{"news prefix", "sitemap-namespace", "error", map[string]any{"line": 5, "namespace": ""}, nil, false},
-	{"two locs", "no-loc", "error", map[string]any{"line": 3, "count": 2, "entry": "url"}, nil, false},
-	{"text sitemap line", "loc-url", "error", map[string]any{"line": 3, "url": "/x"}, map[string]any{"kind": "text-sitemap"}, false},
-	{"empty index", "sitemap-index", "note", map[string]any{"sitemaps": 0, "first": ""}, nil, false},
-	{"two news blocks", "news-publication", "error", map[string]any{"line": 3, "count": 2}, nil, false},
-	{"no publication", "news-publication", "error", map[string]any{"line": 3, "missing": "publication"}, nil, false},
-	{"no language", "news-publication", "error", map[string]any{"line": 3, "missing": "language"}, nil, false},
-	{"no publication date", "news-date", "error", map[string]any{"line": 3, "date": ""}, nil, false},
-	{"old news, health", "news-old", "warning", map[string]any{"old": 3, "total": 5}, nil, false},
-	{"news limit, health", "news-limit", "error", map[string]any{"count": 1001, "max": 1000, "line": 0}, nil, false},
-	{"text sitemap limit", "url-limit", "error", map[string]any{"urls": 50001}, map[string]any{"kind": "text-sitemap"}, false},
-	{"feed without type", "content-type", "warning", map[string]any{"content_type": "", "want": "application/atom+xml", "of": "feed", "form": "missing"}, nil, false},
-	{"feed as xml", "content-type", "note", map[string]any{"content_type": "text/xml", "want": "application/rss+xml", "of": "feed", "form": "xml"}, nil, false},
-	{"feed as text", "content-type", "warning", map[string]any{"content_type": "text/plain", "want": "application/rss+xml", "of": "feed", "form": "wrong"}, nil, false},
-	{"feed unparsed", "feed-broken", "error", map[string]any{"error": "EOF"}, nil, false},
-	{"json broken, no line", "feed-broken", "error", map[string]any{"line": 0, "error": "unexpected end of JSON input"}, map[string]any{"format": "json"}, false},
-	{"json duplicate id", "id-duplicate", "error", map[string]any{"line": 0, "item": 3, "id": "1", "first": 1, "element": `"id"`}, map[string]any{"format": "json"}, false},
-	{"json bad date", "date-unparseable", "error", map[string]any{"line": 0, "item": 2, "element": "date_published", "date": "May 8"}, map[string]any{"format": "json"}, false},
-	{"no dates at all", "date-missing", "warning", map[string]any{"items": 4}, nil, false},
-	{"json future item", "item-future", "warning", map[string]any{"line": 0, "item": 1, "date": "2099-01-01T00:00:00Z", "hours": 50, "element": "date_published"}, map[string]any{"format": "json"}, false},
-	{"one more", "more", "error", map[string]any{"code": "host", "more": 1}, nil, false},
-	{"updates pushed, health", "hub", "note", map[string]any{"hub": "https://websub.example.net/"}, nil, false},
-
-	{"a newer host's code", "from-the-future", "error", map[string]any{"line": 1}, nil, true},
-	{"fetch without a word", "fetch", "error", nil, nil, true},
-	{"fetch with an unknown word", "fetch", "error", map[string]any{"word": "quantum", "url": "https://a.example/"}, nil, true},
-	{"a status without a phrase", "http-status", "error", map[string]any{"status": 299}, nil, true},
-	{"a failed conditional request", "no-304", "warning", map[string]any{"sent": "If-None-Match: \"1\""}, nil, true},
-	{"an unknown missing part", "news-publication", "error", map[string]any{"line": 3, "missing": "wings"}, nil, true},
-	{"an older host's doctype", "doctype", "error", map[string]any{"line": 2}, nil, true},
-	{"an unknown date element", "date-unparseable", "error", map[string]any{"line": 4, "item": 1, "element": "when", "date": "x"}, nil, true},
-}
-
-// findingsJSOut is what the Node script answers for each case.
-type findingsJSOut struct {
-	Entries []string `json:"entries"`
-	Cases   []struct {
-		Key    string   `json:"key"`
-		Names  []string `json:"names"`
-		Plural bool     `json:"plural"`
-		Text   string   `json:"text"`
-	} `json:"cases"`
-}
-
-// runFindingsJS renders cases with extension/lib/findings.js under Node,
-// chrome.i18n played by the English messages.json (its placeholders and
-// $1...$9, as Chromium fills them).
-func runFindingsJS(t *testing.T, cases []findingCase) findingsJSOut {
+// runFindingsJS renders cases with extension/lib/findings.js under Node in
+// language lang, chrome.i18n played by that language's generated
+// messages.json (the messages Chromium gives back) and its UI language.
+func runFindingsJS(t *testing.T, lang string, cases []findingCase) []string {
 	t.Helper()
 	node, err := exec.LookPath("node")
 	if err != nil {
 		missing(t, "node is not installed (apt-get install nodejs); the popup's finding messages are not checked")
 	}
 	lib, _ := filepath.Abs(filepath.Join(extensionSource, "lib", "findings.js"))
-	en, _ := filepath.Abs(filepath.Join(extensionSource, "_locales", "en", "messages.json"))
+	locale, _ := filepath.Abs(filepath.Join(extensionSource, "_locales", lang, "messages.json"))
 	dir := t.TempDir()
 	raw, _ := json.Marshal(cases)
 	if err := os.WriteFile(filepath.Join(dir, "cases.json"), raw, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	script := `import { readFileSync } from "node:fs";
-const en = JSON.parse(readFileSync(` + jsString(en) + `, "utf8"));
+const messages = JSON.parse(readFileSync(` + jsString(locale) + `, "utf8"));
 globalThis.chrome = { i18n: {
-  getUILanguage: () => "en",
-  getMessage: (key) => (en[key] ? en[key].message.replaceAll("$$", "$") : ""),
+  getUILanguage: () => ` + jsString(lang) + `,
+  getMessage: (key) => (messages[key] ? messages[key].message.replaceAll("$$", "$") : ""),
 } };
-const { FINDINGS, findingMessage, findingText } = await import(` + jsString(lib) + `);
+const { findingText } = await import(` + jsString(lib) + `);
 const cases = JSON.parse(readFileSync(process.argv[2], "utf8"));
-const out = { entries: Object.keys(FINDINGS), cases: [] };
-for (const c of cases) {
-  const m = findingMessage(c.finding, c.result);
-  const names = m ? Object.keys(m[1]) : [];
-  if (m && m.length > 2) names.push("count");
-  out.cases.push({ key: m ? m[0] : "", names, plural: !!m && m.length > 2, text: findingText(c.finding, c.result) });
-}
-console.log(JSON.stringify(out));
+console.log(JSON.stringify(cases.map((c) => findingText(c.finding))));
 `
 	if err := os.WriteFile(filepath.Join(dir, "run.mjs"), []byte(script), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(node, filepath.Join(dir, "run.mjs"), filepath.Join(dir, "cases.json"))
-	out, err := cmd.Output()
+	out, err := exec.Command(node, filepath.Join(dir, "run.mjs"), filepath.Join(dir, "cases.json")).Output()
 	if err != nil {
 		var stderr []byte
 		if ee, ok := err.(*exec.ExitError); ok {
@@ -197,43 +276,45 @@ console.log(JSON.stringify(out));
 		}
 		t.Fatalf("node: %v\n%s", err, stderr)
 	}
-	var got findingsJSOut
+	var got []string
 	if err := json.Unmarshal(out, &got); err != nil {
 		t.Fatalf("node output %s: %v", out, err)
 	}
-	if len(got.Cases) != len(cases) {
-		t.Fatalf("node answered %d cases, want %d", len(got.Cases), len(cases))
+	if len(got) != len(cases) {
+		t.Fatalf("node answered %d cases, want %d", len(got), len(cases))
 	}
 	return got
 }
 
-// templateArgs are the names of a template's arguments, sorted, once each.
-func templateArgs(msg string) []string {
-	seen := map[string]bool{}
-	for _, m := range regexp.MustCompile(`\{\s*([a-z0-9_]+)\s*[,}]`).FindAllStringSubmatch(msg, -1) {
-		seen[m[1]] = true
-	}
-	var names []string
-	for n := range seen {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
-}
-
 func TestCheckFindingsInEveryLanguage(t *testing.T) {
 	codes := checkCodes(t)
+	languages := []string{"en", "de", "ja", "ru"}
 
-	// Every finding of the check web, with the result it came in.
+	// One template per code, in the catalogue and in every _locales.
+	for _, lang := range languages {
+		msgs := readLocale(t, lang)
+		for _, c := range codes {
+			if _, ok := msgs[findingKey(c)]; !ok {
+				t.Errorf("check emits %s; %s/messages.json has no %s", c, lang, findingKey(c))
+			}
+		}
+	}
+	for _, c := range codes {
+		if !catalog.Has(findingKey(c)) {
+			t.Errorf("check emits %s; the catalogue has no %s", c, findingKey(c))
+		}
+	}
+
+	// Every finding of the check web, as the host sent it.
 	w := startWeb(t, fixtureweb.CheckSites(&fixtureweb.Generated{}))
 	var urls []string
 	for _, f := range fixtureweb.CheckFixtures() {
 		urls = append(urls, f.URL())
 	}
 	results, _, _ := checkAll(t, fastEnv(w), urls...)
-	var cases []findingCase
-	var texts []string
 	sort.Strings(urls)
+	var cases []findingCase
+	var english []string // the host's Text, or the sentence it wrote
 	for _, u := range urls {
 		raw, _ := json.Marshal(results[u])
 		var r map[string]any
@@ -242,86 +323,57 @@ func TestCheckFindingsInEveryLanguage(t *testing.T) {
 		}
 		for _, f := range r["findings"].([]any) {
 			f := f.(map[string]any)
-			cases = append(cases, findingCase{Finding: f, Result: map[string]any{"kind": r["kind"], "format": r["format"], "requests": r["requests"]}, Name: u})
-			texts = append(texts, f["text"].(string))
+			cases = append(cases, findingCase{Finding: f, Name: u})
+			english = append(english, f["text"].(string))
 		}
 	}
 	web := len(cases)
+	if web < 40 {
+		t.Fatalf("the check web gave %d findings, want more", web)
+	}
 	for _, c := range shapeCases {
-		f := map[string]any{"level": c.level, "code": c.code, "text": "The host's English for " + c.name + "."}
+		f := map[string]any{"level": "error", "code": c.code, "text": c.want}
 		if c.args != nil {
 			f["args"] = c.args
 		}
-		res := c.result
-		if res == nil {
-			res = map[string]any{}
-		}
-		cases = append(cases, findingCase{Finding: f, Result: res, Name: c.name})
-		texts = append(texts, f["text"].(string))
+		cases = append(cases, findingCase{Finding: f, Name: c.name})
+		english = append(english, c.want)
 	}
+	// A newer host's code: the host's Text in every language.
+	newer := len(cases)
+	cases = append(cases,
+		findingCase{Finding: map[string]any{"level": "error", "code": "from-the-future", "args": map[string]any{"line": 1}, "text": "line 1: a finding from the future."}, Name: "a newer host's code"},
+		findingCase{Finding: map[string]any{"level": "error", "text": "A finding without a code."}, Name: "no code"})
 
-	got := runFindingsJS(t, cases)
-
-	// One entry per code, no more.
-	entries := map[string]bool{}
-	for _, e := range got.Entries {
-		entries[e] = true
-	}
-	for _, c := range codes {
-		if !entries[c] {
-			t.Errorf("check emits %s; lib/findings.js has no entry for it", c)
-		}
-		delete(entries, c)
-	}
-	for e := range entries {
-		t.Errorf("lib/findings.js has an entry for %s, which check.Codes does not list", e)
-	}
-
-	locales := map[string]map[string]message{}
-	for _, l := range []string{"en", "de", "ja", "ru"} {
-		locales[l] = readLocale(t, l)
-	}
 	said := map[string]bool{}
-	for i, c := range cases {
-		g := got.Cases[i]
-		code := c.Finding["code"].(string)
-		fallback := i >= web && shapeCases[i-web].fallback
-		switch {
-		case fallback:
-			if g.Key != "" || g.Text != texts[i] {
-				t.Errorf("%s: a shape the popup does not know reads %q (message %q), want the host's text", c.Name, g.Text, g.Key)
-			}
-			continue
-		case g.Key == "":
-			t.Errorf("%s: %s %v has no message: it would show the host's English in every language", c.Name, code, c.Finding["args"])
-			continue
-		}
-		said[code] = true
-		// In English, word for word what the host says.
-		if i < web && g.Text != texts[i] {
-			t.Errorf("%s: %s in English:\n popup %q\n  host %q", c.Name, code, g.Text, texts[i])
-		}
-		keys := []string{g.Key}
-		want := append([]string(nil), g.Names...)
-		sort.Strings(want)
-		for lang, msgs := range locales {
-			for _, k := range keys {
-				m, ok := msgs[k]
-				if !ok {
-					t.Errorf("%s: %s lacks %s", c.Name, lang, k)
-					continue
+	for _, lang := range languages {
+		got := runFindingsJS(t, lang, cases)
+		for i, c := range cases {
+			if i >= newer {
+				if want := c.Finding["text"].(string); got[i] != want {
+					t.Errorf("%s, %s: %q, want the host's text %q", c.Name, lang, got[i], want)
 				}
-				have := templateArgs(m.Message)
-				if strings.Join(have, ",") != strings.Join(want, ",") {
-					t.Errorf("%s: %s %s has placeholders %v; the entry fills %v", c.Name, lang, k, have, want)
-				}
+				continue
 			}
+			code := c.Finding["code"].(string)
+			args, _ := c.Finding["args"].(map[string]any)
+			want := catalog.Say(lang, findingKey(code), args)
+			if got[i] != want {
+				t.Errorf("%s, %s in %s:\n popup %q\n    Go %q", c.Name, code, lang, got[i], want)
+			}
+			if lang == "en" && got[i] != english[i] {
+				t.Errorf("%s, %s in English:\n popup %q\n  host %q", c.Name, code, got[i], english[i])
+			}
+			if lang != "en" && got[i] == english[i] {
+				t.Errorf("%s, %s in %s reads as in English: %q", c.Name, code, lang, got[i])
+			}
+			said[code] = true
 		}
 	}
 	for _, c := range codes {
 		if !said[c] {
-			t.Errorf("no case says %s through a message", c)
+			t.Errorf("no case says %s", c)
 		}
 	}
-	t.Logf("%d findings of the check web and %d made-up shapes; %d codes", web, len(shapeCases), len(codes))
+	t.Logf("%d findings of the check web and %d shapes; %d codes", web, len(shapeCases), len(codes))
 }

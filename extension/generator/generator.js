@@ -3,13 +3,14 @@
 // wasm module, newsmap.wasm, through its newsmap call
 // (wasm/newsmapwasm/doc.go), loaded by this page only; this
 // page only collects the fields and shows the answer, as text, each
-// refusal and warning in the user's language from its code and args
-// (the Go sentence for a code without a message). Nothing here makes a
-// request.
+// refusal and warning in the user's language by its code's template with
+// its args (lib/findings.js; the Go sentence for a code without one).
+// Nothing here makes a request.
 
 import { createWASI } from "../lib/wasi.js";
 import { encodeFields } from "../lib/classifier.js";
-import { translate, t, tn, has } from "../lib/i18n.js";
+import { translate, t, tn } from "../lib/i18n.js";
+import { findingText } from "../lib/findings.js";
 
 translate();
 
@@ -43,43 +44,6 @@ const generator = (async () => {
     }
   };
 })();
-
-/**
- * MESSAGES are the args each generator code's message names, by code
- * (wasm/newsmap). Line numbers and counts Go writes without grouping are
- * passed as text, so that "line 1234" stays "line 1234".
- */
-const MESSAGES = {
-  "newsmap-name": [],
-  "newsmap-language": ["language"],
-  "newsmap-checked-at": ["checked_at"],
-  "newsmap-empty": [],
-  "newsmap-too-many": ["lines", "max"],
-  "newsmap-fields": ["fields", "line", "text"],
-  "newsmap-url": ["line", "url"],
-  "newsmap-title": ["line"],
-  "newsmap-date-format": ["date", "line"],
-  "newsmap-date-impossible": ["date", "line"],
-  "newsmap-duplicate": ["first_line", "line", "url"],
-  "newsmap-host": ["first_host", "first_line", "host", "line", "url"],
-  "newsmap-scheme": ["first_line", "first_scheme", "line", "scheme", "url"],
-  "newsmap-more": ["more"],
-  "newsmap-old": ["checked_at", "date", "hours", "line"],
-};
-const AS_TEXT = new Set(["line", "first_line", "fields", "hours", "more"]);
-
-/** findingText is a generator finding in the user's language. */
-function findingText(f) {
-  const names = MESSAGES[f.code];
-  const args = f.args || {};
-  let key = String(f.code).replaceAll("-", "_");
-  if (f.code === "newsmap-old" && args.day === 1) key += "_day";
-  if (f.code === "newsmap-too-many") key = "newsmap_too_many_lines"; // a key ending in _many reads as a plural form
-  if (!names || !has(key) || !names.every((n) => n in args)) return f.text;
-  const subs = {};
-  for (const n of names) subs[n] = AS_TEXT.has(n) ? String(args[n]) : args[n];
-  return t(key, subs);
-}
 
 /** levelWord is a finding's level in the user's language. */
 function levelWord(level) {

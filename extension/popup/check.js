@@ -3,55 +3,16 @@
 // button, which asks the host for the full check (PROTOCOL.md, check) and
 // lists the findings. Rendering only: every rule is the host's
 // (nativehost/internal/check). A health line and the full check's
-// findings are said in the user's language from their code and args
-// (docs/checking.md; the findings' table is lib/findings.js), the host's
-// English sentence for a code or args the popup does not know. Everything
-// is shown as text.
+// findings are said in the user's language by their code's template, with
+// their args (lib/findings.js, docs/checking.md), the host's English
+// sentence for a code this popup has no template for. Everything is shown
+// as text.
 
-import { t, tn, has } from "../lib/i18n.js";
+import { t, tn } from "../lib/i18n.js";
 import { costSummary } from "../lib/words.js";
 import { findingText } from "../lib/findings.js";
 import { el } from "./dom.js";
 import { ask } from "./host.js";
-
-/**
- * HEALTH maps a health finding's code (and args) to its message and the
- * args that message names: the health rules of nativehost/internal/check
- * (FeedHealth, SitemapHealth).
- * @type {Record<string, (a: Record<string, any>) => [string, string[]] | null>}
- */
-const HEALTH = {
-  "no-validators": () => ["health_no_validators", []],
-  "no-gzip": () => ["health_no_gzip", ["size"]],
-  "self-missing": () => ["health_self_missing", ["element", "url"]],
-  "self-mismatch": () => ["health_self_mismatch", ["element", "self", "url"]],
-  stale: () => ["health_stale", ["days", "items", "newest"]],
-  "date-missing": (a) => (a.missing === undefined ? ["health_date_missing_all", ["items"]] : null),
-  "no-items": () => ["health_no_items", []],
-  "news-old": (a) => (a.line ? null : ["health_news_old", ["old", "total"]]),
-  "news-limit": () => ["health_news_limit", ["count", "max"]],
-  "content-type": (a) => {
-    const key = `health_content_type_${a.of}_${a.form}`;
-    return [key, a.of === "feed" ? (a.form === "missing" ? ["want"] : ["content_type", "want"]) : a.form === "missing" ? [] : ["content_type"]];
-  },
-};
-
-/**
- * healthText is a health finding in the user's language, or the host's
- * English sentence for a code this popup has no message for.
- * @param {{code?: string, args?: Record<string, any>, text: string}} h
- */
-export function healthText(h) {
-  const args = h.args && typeof h.args === "object" ? h.args : {};
-  const pick = HEALTH[String(h.code)];
-  const found = pick ? pick(args) : null;
-  if (!found || !has(found[0])) return h.text;
-  const [key, names] = found;
-  if (!names.every((n) => n in args)) return h.text;
-  const subs = {};
-  for (const n of names) subs[n] = args[n];
-  return t(key, subs);
-}
 
 /**
  * healthLine shows a feed's or sitemap's health findings, or null when it
@@ -65,7 +26,7 @@ export function healthLine(health) {
   return el(
     "ul",
     { class: "health meta", "aria-label": t("health_label") },
-    ...items.map((h) => el("li", { class: `finding ${h.level === "error" ? "error" : h.level === "note" ? "note" : "warning"}`, "data-code": String(h.code || "") }, healthText(h))),
+    ...items.map((h) => el("li", { class: `finding ${h.level === "error" ? "error" : h.level === "note" ? "note" : "warning"}`, "data-code": String(h.code || "") }, findingText(h))),
   );
 }
 
@@ -130,7 +91,7 @@ export function checkButton(url, title, box) {
         ? el(
             "ul",
             { class: "findings", "aria-label": t("findings_label") },
-            ...findings.map((f) => el("li", { class: `finding ${String(f.level || "")}`, "data-code": String(f.code || "") }, `${levelWord(f.level)}: ${findingText(f, res)}`)),
+            ...findings.map((f) => el("li", { class: `finding ${String(f.level || "")}`, "data-code": String(f.code || "") }, `${levelWord(f.level)}: ${findingText(f)}`)),
           )
         : null,
     );

@@ -181,7 +181,7 @@ func (r *run) check(rawURL string) {
 	}
 	hsrc := func(h string) *report.Source { s := *src; s.Header = h; return &s }
 	if resp.Status != http.StatusOK && !resp.NotModified {
-		r.notServed(fmt.Sprintf("It answered %d %s; it must answer 200 OK.", resp.Status, http.StatusText(resp.Status)), CodeHTTPStatus, src, "status", resp.Status)
+		r.notServed(CodeHTTPStatus, src, "status", resp.Status, "phrase", http.StatusText(resp.Status))
 		return
 	}
 	body := resp.Body
@@ -191,9 +191,9 @@ func (r *run) check(rawURL string) {
 		var err error
 		if body, err = gunzip(body, r.o.MaxBody); err != nil {
 			if errors.Is(err, errTooLarge) {
-				r.notServed(r.tooLargeText(), CodeTooLarge, src, "max_bytes", r.o.MaxBody)
+				r.tooLarge(src)
 			} else {
-				r.answerQ1(false, finding(report.LevelError, CodeTruncated, fmt.Sprintf("The gzip file does not decompress: %v.", err), src))
+				r.answerQ1(false, finding(report.LevelError, CodeTruncated, src, "error", err.Error()))
 			}
 			return
 		}
@@ -204,7 +204,7 @@ func (r *run) check(rawURL string) {
 	trimmed := bytes.TrimLeft(bytes.TrimPrefix(body, bom), " \t\r\n")
 	switch {
 	case len(trimmed) == 0:
-		r.answerQ1(false, finding(report.LevelError, CodeEmpty, "The answer is empty: there is nothing to read.", src))
+		r.answerQ1(false, finding(report.LevelError, CodeEmpty, src))
 		return
 	case trimmed[0] == '{':
 		r.checkJSONFeed(resp, body, src, hsrc)
@@ -223,9 +223,7 @@ func (r *run) check(rawURL string) {
 	case d.sm == nil && ok:
 		r.answerQ1(true, fs...)
 		r.res.Answers[1].Verdict = VerdictNo
-		r.add(finding(report.LevelError, CodeNotSitemap,
-			fmt.Sprintf("line %d: the root element is <%s>: %s, neither a sitemap nor a feed.", p.rootLine, p.root.Local, whatRoot(p.root.Local)),
-			at(src, p.rootLine), "line", p.rootLine, "root", p.root.Local))
+		r.add(finding(report.LevelError, CodeNotSitemap, at(src, p.rootLine), "line", p.rootLine, "root", p.root.Local, "root_kind", rootKind(p.root.Local)))
 		r.notAskedAfter(2)
 		return
 	case !ok:
@@ -249,12 +247,7 @@ func (r *run) check(rawURL string) {
 	switch {
 	case sm.rootLocal == "sitemapindex":
 		r.res.Kind = KindSitemapIndex
-		first := ""
-		if len(sm.entries) > 0 {
-			first = " (the first: " + sm.entries[0].loc + ")"
-		}
-		r.add(finding(report.LevelNote, CodeIndex,
-			fmt.Sprintf("A sitemap index of %s sitemaps: check each of them%s.", thousands(len(sm.entries)), first), src, "sitemaps", len(sm.entries), "first", firstLoc(sm.entries)))
+		r.add(finding(report.LevelNote, CodeIndex, src, "sitemaps", len(sm.entries), "first", firstLoc(sm.entries)))
 		r.res.Answers[2].Verdict, r.res.Answers[2].Why = VerdictNotAsked, "an index lists sitemaps, not articles"
 	default:
 		q3 := questionPublication(sm, resp.URL, r.o.Now(), src)
@@ -279,12 +272,10 @@ func (r *run) check(rawURL string) {
 	var q4 []report.Finding
 	q4 = append(q4, SitemapContentType(resp.Header, gzipped, false, hsrc("Content-Type"))...)
 	if n := len(sm.entries); n > URLLimit {
-		q4 = append(q4, finding(report.LevelError, CodeURLLimit,
-			fmt.Sprintf("%s URLs: a sitemap holds at most %s; split it under a sitemap index.", thousands(n), thousands(URLLimit)), src, "urls", n, "max", URLLimit))
+		q4 = append(q4, finding(report.LevelError, CodeURLLimit, src, "urls", n, "max", URLLimit))
 	}
 	if redirected {
-		q4 = append(q4, finding(report.LevelNote, CodeRedirect,
-			fmt.Sprintf("Reached through a redirect: %s answers at %s; announce that address (robots.txt, Search Console).", rawURL, resp.URL), src, "url", rawURL, "final", resp.URL))
+		q4 = append(q4, finding(report.LevelNote, CodeRedirect, src, "url", rawURL, "final", resp.URL))
 	}
 	r.add(q4...)
 	r.answer(4, q4)
@@ -330,55 +321,40 @@ func (r *run) answer(q int, fs []report.Finding) {
 
 // notServed answers a file that did not arrive: only the fourth question
 // can be asked of it.
-func (r *run) notServed(text, code string, src *report.Source, args ...any) {
+func (r *run) notServed(code string, src *report.Source, args ...any) {
 	r.res.Answers = make([]Answer, 4)
 	for i := range 3 {
 		r.res.Answers[i] = Answer{Question: i + 1, Text: Questions[i], Verdict: VerdictNotAsked, Why: "nothing to read: the file was not served"}
 	}
 	r.res.Answers[3] = Answer{Question: 4, Text: Questions[3], Verdict: VerdictNo}
-	r.add(finding(report.LevelError, code, text, src, args...))
+	r.add(finding(report.LevelError, code, src, args...))
 }
 
-func (r *run) tooLargeText() string {
-	if r.o.MaxBody >= ByteLimit {
-		return fmt.Sprintf("The file is larger than %s uncompressed, the sitemap protocol's limit (52,428,800 bytes): split it under a sitemap index.", bytesText(ByteLimit))
-	}
-	return fmt.Sprintf("The file is larger than %s uncompressed, the most the browser's check reads: run feedscout-host check with this URL in a terminal, which reads up to the sitemap limit of 50 MB.", bytesText(r.o.MaxBody))
+// tooLarge answers a file over the size the check reads: the sitemap
+// protocol's limit, or the browser's smaller one (browser, with its size).
+func (r *run) tooLarge(src *report.Source) {
+	args := append([]any{"max_bytes", r.o.MaxBody, "browser", r.o.MaxBody < ByteLimit}, sizeArgs(int64(r.o.MaxBody))...)
+	r.notServed(CodeTooLarge, src, args...)
 }
 
 // fetchFailed turns a fetch error into the finding that explains it.
 func (r *run) fetchFailed(u string, err error, src *report.Source) {
 	var fe *fetch.Error
 	if !errors.As(err, &fe) {
-		r.notServed(fmt.Sprintf("It could not be fetched: %v.", err), CodeFetch, src)
+		r.notServed(CodeFetch, src, "error", err.Error())
 		return
 	}
 	if fe.Word == report.StatusTooLarge {
-		r.notServed(r.tooLargeText(), CodeTooLarge, src, "max_bytes", r.o.MaxBody)
+		r.tooLarge(src)
 		return
 	}
-	why := map[report.StatusWord]string{
-		report.StatusRobotsDisallow:   "robots.txt does not allow feedscout to fetch it",
-		report.StatusBudget:           "the site's budget of requests is used up",
-		report.StatusTimeout:          "the server did not answer in time",
-		report.StatusDNS:              "the host name does not resolve",
-		report.StatusTLS:              "the TLS handshake or certificate failed",
-		report.StatusNetwork:          "the connection failed",
-		report.StatusBadEncoding:      "the gzip encoding does not decompress",
-		report.StatusRefusedAddress:   "it leads to a private or local address, which feedscout does not visit",
-		report.StatusRedirectLoop:     "its redirects loop",
-		report.StatusTooManyRedirects: "it is more than 5 redirects away",
-		report.StatusBadRedirect:      "it redirects to an address that is not http(s)",
-		report.StatusCanceled:         "the check was stopped",
-	}[fe.Word]
-	if why == "" {
-		why = string(fe.Word)
-	}
-	text := fmt.Sprintf("It could not be fetched: %s (%s).", why, fe.Word)
+	// The template says why by the word (finding_fetch); the last request's
+	// note, when it has one, says more.
+	args := []any{"word", string(fe.Word), "url", u}
 	if log := r.site.Log(); len(log) > 0 && log[len(log)-1].Note != "" {
-		text = fmt.Sprintf("It could not be fetched: %s (%s: %s).", why, fe.Word, log[len(log)-1].Note)
+		args = append(args, "note", log[len(log)-1].Note)
 	}
-	r.notServed(text, CodeFetch, src, "word", string(fe.Word), "url", u)
+	r.notServed(CodeFetch, src, args...)
 }
 
 // checkXMLFeed runs the feed rules on an RSS or Atom file.
@@ -390,7 +366,7 @@ func (r *run) checkXMLFeed(resp *fetch.Response, body []byte, p prolog, fs []rep
 	}
 	sum, err := feed.Parse(body, resp.Header.Get("Content-Type"))
 	if err != nil {
-		r.add(finding(report.LevelError, CodeFeedBroken, fmt.Sprintf("It does not read as a feed: %v.", err), src, "error", err.Error()))
+		r.add(finding(report.LevelError, CodeFeedBroken, src, "error", err.Error()))
 		return
 	}
 	r.feedRules(resp, sum, fc.items, src, hsrc)
@@ -406,7 +382,7 @@ func (r *run) checkJSONFeed(resp *fetch.Response, body []byte, src *report.Sourc
 	}
 	sum, err := feed.Parse(body, resp.Header.Get("Content-Type"))
 	if err != nil {
-		r.add(finding(report.LevelError, CodeFeedBroken, fmt.Sprintf("It does not read as a feed: %v.", err), src, "error", err.Error()))
+		r.add(finding(report.LevelError, CodeFeedBroken, src, "error", err.Error()))
 		return
 	}
 	r.feedRules(resp, sum, items, src, hsrc)
@@ -450,13 +426,11 @@ func (r *run) conditional(first *fetch.Response) {
 	r.res.Conditional = src.Request
 	switch {
 	case err != nil:
-		r.add(finding(report.LevelWarning, CodeConditional,
-			fmt.Sprintf("The conditional request (%s) failed: %v.", sent, err), src, "sent", sent))
+		r.add(finding(report.LevelWarning, CodeConditional, src, "sent", sent, "error", err.Error()))
 	case resp.NotModified:
 	default:
-		r.add(finding(report.LevelWarning, CodeConditional,
-			fmt.Sprintf("It answered the conditional request (%s) with %d and the whole feed again (%s), not 304 Not Modified: readers download it whole every time.", sent, resp.Status, bytesText(int64(len(resp.Body)))),
-			src, "sent", sent, "status", resp.Status, "bytes", len(resp.Body)))
+		args := append([]any{"sent", sent, "status", resp.Status, "bytes", len(resp.Body)}, sizeArgs(int64(len(resp.Body)))...)
+		r.add(finding(report.LevelWarning, CodeConditional, src, args...))
 	}
 }
 
@@ -474,7 +448,7 @@ func (r *run) checkTextSitemap(resp *fetch.Response, body []byte, src *report.So
 		}
 		n++
 		if _, ok := report.ParseWebURL(s); !ok {
-			l.add(finding(report.LevelError, CodeLocURL, fmt.Sprintf("line %d: %q is not an absolute http or https URL.", i+1, clip(s, 80)), at(src, i+1), "line", i+1, "url", clip(s, 200)))
+			l.add(finding(report.LevelError, CodeLocURL, at(src, i+1), "line", i+1, "url", clip(s, 200), "url_shown", fmt.Sprintf("%q", clip(s, 80)), "text_sitemap", true))
 		}
 	}
 	q2 := l.done(src)
@@ -485,15 +459,13 @@ func (r *run) checkTextSitemap(resp *fetch.Response, body []byte, src *report.So
 		return
 	}
 	r.res.Answers[2].Why = "a text sitemap has no publication data"
-	r.add(finding(report.LevelNote, CodeTextSitemap,
-		fmt.Sprintf("A text sitemap of %s URLs: it has no titles or dates; a news sitemap must be XML with <news:news> blocks.", thousands(n)), src, "urls", n))
+	r.add(finding(report.LevelNote, CodeTextSitemap, src, "urls", n))
 	q4 := SitemapContentType(resp.Header, false, true, hsrc("Content-Type"))
 	if n > URLLimit {
-		q4 = append(q4, finding(report.LevelError, CodeURLLimit, fmt.Sprintf("%s URLs: a sitemap holds at most %s; split it.", thousands(n), thousands(URLLimit)), src, "urls", n))
+		q4 = append(q4, finding(report.LevelError, CodeURLLimit, src, "urls", n, "max", URLLimit, "text_sitemap", true))
 	}
 	if redirected {
-		q4 = append(q4, finding(report.LevelNote, CodeRedirect,
-			fmt.Sprintf("Reached through a redirect: %s answers at %s; announce that address (robots.txt, Search Console).", r.res.URL, resp.URL), src, "url", r.res.URL, "final", resp.URL))
+		q4 = append(q4, finding(report.LevelNote, CodeRedirect, src, "url", r.res.URL, "final", resp.URL))
 	}
 	r.add(q4...)
 	r.answer(4, q4)
@@ -550,14 +522,14 @@ func (d *dispatch) end(t xml.EndElement, line, depth int) {
 	}
 }
 
-func whatRoot(local string) string {
+// rootKind says what a root element that is not a sitemap's or a feed's
+// is: "html" (a web page), "opml" (an OPML list) or "xml" (another kind).
+func rootKind(local string) string {
 	switch strings.ToLower(local) {
-	case "html":
-		return "a web page"
-	case "opml":
-		return "an OPML list"
+	case "html", "opml":
+		return strings.ToLower(local)
 	}
-	return "another kind of XML"
+	return "xml"
 }
 
 func hasCode(fs []report.Finding, code string) bool {

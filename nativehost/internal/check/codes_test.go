@@ -10,12 +10,18 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"feedscout/report"
+	"feedscout/report/catalog"
 )
 
 // TestCodes holds Codes to the package: every Code constant is listed
 // once and nothing else is, and every finding the package builds (finding,
 // notServed) names its code by one of those constants, so that a code
 // cannot be emitted without being in Codes.
+//
+// Every code has its template in the catalogue (Key), which says its
+// Text: TestTemplates.
 func TestCodes(t *testing.T) {
 	files, err := filepath.Glob("*.go")
 	if err != nil {
@@ -73,11 +79,15 @@ func TestCodes(t *testing.T) {
 	}
 	for _, c := range calls {
 		pos := fset.Position(c.Pos())
-		if len(c.Args) < 2 {
+		at := 1 // finding(level, code, ...)
+		if _, ok := c.Fun.(*ast.SelectorExpr); ok {
+			at = 0 // r.notServed(code, ...)
+		}
+		if len(c.Args) <= at {
 			t.Errorf("%s: a finding without a code", pos)
 			continue
 		}
-		id, ok := c.Args[1].(*ast.Ident)
+		id, ok := c.Args[at].(*ast.Ident)
 		switch {
 		case !ok:
 			t.Errorf("%s: the code is not a Code constant", pos)
@@ -86,5 +96,32 @@ func TestCodes(t *testing.T) {
 		case !slices.Contains(Codes, consts[id.Name]) || consts[id.Name] == "":
 			t.Errorf("%s: code %s is not one of Codes", pos, id.Name)
 		}
+	}
+}
+
+// TestTemplates: every code of Codes has its message in the catalogue,
+// in every language, and a finding's Text is that message said in
+// English with the finding's args.
+func TestTemplates(t *testing.T) {
+	for _, code := range Codes {
+		if !catalog.Has(Key(code)) {
+			t.Errorf("%s: no message %s in the catalogue", code, Key(code))
+		}
+		for _, lang := range catalog.Languages {
+			_, entries, err := catalog.Source(lang)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := entries[Key(code)]; !ok {
+				t.Errorf("%s: %s.json has no %s", code, lang, Key(code))
+			}
+		}
+	}
+	f := finding(report.LevelWarning, CodeGzip, nil, append([]any{"bytes", 86016, "size", bytesText(86016)}, sizeArgs(86016)...)...)
+	if want := "Not compressed: asked for gzip, it sent 84 KB uncompressed; turn on gzip for feeds."; f.Text != want {
+		t.Errorf("no-gzip Text %q, want %q", f.Text, want)
+	}
+	if de := catalog.Say("de", Key(f.Code), f.Args); !strings.Contains(de, "84 KB") || de == f.Text {
+		t.Errorf("no-gzip in German: %q", de)
 	}
 }

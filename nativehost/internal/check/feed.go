@@ -146,16 +146,6 @@ func itemDate(tag, v string) (time.Time, bool) {
 	return t, err == nil
 }
 
-// dateExample is the form each date element wants, for sentences.
-var dateExample = map[string]string{
-	"pubDate":        "an RFC 822 date such as Thu, 08 May 2026 14:30:00 +0300",
-	"dc:date":        "a W3C date such as 2026-05-08T14:30:00+03:00",
-	"published":      "an RFC 3339 date such as 2026-05-08T14:30:00+03:00",
-	"updated":        "an RFC 3339 date such as 2026-05-08T14:30:00+03:00",
-	"date_published": "an RFC 3339 date such as 2026-05-08T14:30:00+03:00",
-	"date_modified":  "an RFC 3339 date such as 2026-05-08T14:30:00+03:00",
-}
-
 // itemRules are the rules on a feed's items: unique ids, parseable
 // dates; it returns how many items carry a date that parses.
 func itemRules(items []feedItem, format string, now time.Time, base *report.Source) (fs []report.Finding, dated int) {
@@ -172,11 +162,8 @@ func itemRules(items []feedItem, format string, now time.Time, base *report.Sour
 			if it.idTag != "" {
 				name = it.idTag
 			}
-			text := fmt.Sprintf("line %d: %s %s repeats the id of the item on line %d: readers keep one of the two.", it.idLine, name, clip(it.id, 100), prev)
-			if format == "json" {
-				text = fmt.Sprintf("item %d: %s %s repeats the id of item %d: readers keep one of the two.", i+1, idName, clip(it.id, 100), prev)
-			}
-			l.add(finding(report.LevelError, CodeIDDuplicate, text, at(base, it.idLine), "line", it.idLine, "item", i+1, "id", clip(it.id, 200), "first", prev, "element", name))
+			l.add(finding(report.LevelError, CodeIDDuplicate, at(base, it.idLine), "line", it.idLine, "item", i+1, "id", clip(it.id, 200), "first", prev, "element", name,
+				"format", format, "id_shown", clip(it.id, 100)))
 		} else if format == "json" {
 			seen[it.id] = i + 1
 		} else {
@@ -189,19 +176,13 @@ func itemRules(items []feedItem, format string, now time.Time, base *report.Sour
 			dated++
 			if ahead := when.Sub(now); ahead > 24*time.Hour {
 				hours := int(ahead / time.Hour)
-				text := fmt.Sprintf("line %d: <%s> %s is %d hours in the future: readers sort it above every new item until then.", it.dateLine, it.dateTag, clip(it.date, 60), hours)
-				if format == "json" {
-					text = fmt.Sprintf("item %d: %q %s is %d hours in the future: readers sort it above every new item until then.", i+1, it.dateTag, clip(it.date, 60), hours)
-				}
-				l.add(finding(report.LevelWarning, CodeFutureItem, text, at(base, it.dateLine), "line", it.dateLine, "item", i+1, "date", clip(it.date, 60), "hours", hours, "element", it.dateTag))
+				l.add(finding(report.LevelWarning, CodeFutureItem, at(base, it.dateLine), "line", it.dateLine, "item", i+1, "date", clip(it.date, 60), "hours", hours, "element", it.dateTag,
+					"format", format, "element_shown", fmt.Sprintf("%q", it.dateTag)))
 			}
 			continue
 		}
-		text := fmt.Sprintf("line %d: <%s> %q is not %s.", it.dateLine, it.dateTag, clip(it.date, 60), dateExample[it.dateTag])
-		if format == "json" {
-			text = fmt.Sprintf("item %d: %q %q is not %s.", i+1, it.dateTag, clip(it.date, 60), dateExample[it.dateTag])
-		}
-		l.add(finding(report.LevelError, CodeDateUnparseable, text, at(base, it.dateLine), "line", it.dateLine, "item", i+1, "element", it.dateTag, "date", clip(it.date, 60)))
+		l.add(finding(report.LevelError, CodeDateUnparseable, at(base, it.dateLine), "line", it.dateLine, "item", i+1, "element", it.dateTag, "date", clip(it.date, 60),
+			"format", format, "element_shown", fmt.Sprintf("%q", it.dateTag), "date_shown", fmt.Sprintf("%q", clip(it.date, 60))))
 	}
 	fs = l.done(base)
 	if noID > 0 {
@@ -209,8 +190,7 @@ func itemRules(items []feedItem, format string, now time.Time, base *report.Sour
 		if format != "rss" {
 			level = report.LevelError // required by Atom and JSON Feed
 		}
-		fs = append(fs, finding(level, CodeIDMissing,
-			fmt.Sprintf("%d of %d items have no %s: readers fall back to the link or the title to tell items apart, and show edited items twice.", noID, len(items), idName), base,
+		fs = append(fs, finding(level, CodeIDMissing, base,
 			"missing", noID, "items", len(items), "element", idName))
 	}
 	undated := 0
@@ -220,8 +200,7 @@ func itemRules(items []feedItem, format string, now time.Time, base *report.Sour
 		}
 	}
 	if undated > 0 && undated < len(items) {
-		fs = append(fs, finding(report.LevelWarning, CodeDateMissing,
-			fmt.Sprintf("%d of %d %s elements have no date: readers cannot place them in time.", undated, len(items), itemName), base, "missing", undated, "items", len(items)))
+		fs = append(fs, finding(report.LevelWarning, CodeDateMissing, base, "missing", undated, "items", len(items), "element", itemName))
 	}
 	return fs, dated
 }
@@ -248,15 +227,10 @@ func readJSONFeed(body []byte, base *report.Source) (*jsonFeed, []feedItem, []re
 		if se, ok := err.(*json.SyntaxError); ok {
 			line = lineAt(body, int(se.Offset))
 		}
-		text := fmt.Sprintf("The JSON does not decode: %s.", err)
-		if line > 0 {
-			text = fmt.Sprintf("line %d: the JSON does not decode: %s.", line, err)
-		}
-		return nil, nil, []report.Finding{finding(report.LevelError, CodeFeedBroken, text, at(base, line), "line", line, "error", err.Error())}
+		return nil, nil, []report.Finding{finding(report.LevelError, CodeFeedBroken, at(base, line), "line", line, "error", err.Error())}
 	}
 	if !strings.HasPrefix(jf.Version, "https://jsonfeed.org/version/") {
-		return nil, nil, []report.Finding{finding(report.LevelError, CodeNotFeed,
-			fmt.Sprintf("The JSON has no JSON Feed version (https://jsonfeed.org/version/1.1), found %q: it is not a feed.", clip(jf.Version, 60)), base, "version", jf.Version)}
+		return nil, nil, []report.Finding{finding(report.LevelError, CodeNotFeed, base, "version", jf.Version, "version_shown", fmt.Sprintf("%q", clip(jf.Version, 60)))}
 	}
 	items := make([]feedItem, len(jf.Items))
 	for i, it := range jf.Items {

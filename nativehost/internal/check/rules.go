@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"feedscout/report"
+	"feedscout/report/catalog"
 )
 
 // The rules both `check` and discovery's health lines apply: each is
@@ -105,16 +106,37 @@ const (
 	MaxLoc = 2048
 )
 
-// finding builds a Finding; args are key, value pairs.
-func finding(level, code, text string, src *report.Source, args ...any) report.Finding {
-	f := report.Finding{Level: level, Code: code, Text: text, Source: src}
+// Key is the catalogue's message of a finding code: finding_ and the
+// code with - as _ (report/catalog; one template per code, its variants
+// chosen by the args).
+func Key(code string) string { return "finding_" + strings.ReplaceAll(code, "-", "_") }
+
+// finding builds a Finding; args are key, value pairs, every value its
+// template names, and its Text is that template said in English, the
+// sentence the popup says in the user's language from the same args.
+func finding(level, code string, src *report.Source, args ...any) report.Finding {
+	f := report.Finding{Level: level, Code: code, Source: src}
 	if len(args) > 0 {
 		f.Args = map[string]any{}
 		for i := 0; i+1 < len(args); i += 2 {
 			f.Args[args[i].(string)] = args[i+1]
 		}
 	}
+	f.Text = catalog.English(Key(code), f.Args)
 	return f
+}
+
+// sizeArgs are the args the template says a size of n bytes with
+// (finding_size): size_unit MB, KB or bytes and size_value, as bytesText
+// writes it ("84 KB", "1,234 bytes").
+func sizeArgs(n int64) []any {
+	switch {
+	case n >= 10<<20:
+		return []any{"size_unit", "MB", "size_value", n >> 20}
+	case n >= 10<<10:
+		return []any{"size_unit", "KB", "size_value", n >> 10}
+	}
+	return []any{"size_unit", "bytes", "size_value", n}
 }
 
 // mediaType is the Content-Type's type/subtype in lower case, "" when
@@ -148,13 +170,11 @@ func SitemapContentType(h http.Header, gzipped, text bool, src *report.Source) [
 	mt := mediaType(ct)
 	switch {
 	case mt == "":
-		return []report.Finding{finding(report.LevelWarning, CodeContentType,
-			"The response has no Content-Type: serve the sitemap as application/xml.", src, "content_type", "", "of", "sitemap", "form", "missing")}
+		return []report.Finding{finding(report.LevelWarning, CodeContentType, src, "content_type", "", "of", "sitemap", "form", "missing")}
 	case xmlType(mt), gzipped && gzipType(mt), text && mt == "text/plain":
 		return nil
 	}
-	return []report.Finding{finding(report.LevelError, CodeContentType,
-		fmt.Sprintf("Served as %s: serve the sitemap as application/xml.", mt), src, "content_type", mt, "of", "sitemap", "form", "wrong")}
+	return []report.Finding{finding(report.LevelError, CodeContentType, src, "content_type", mt, "of", "sitemap", "form", "wrong")}
 }
 
 // FeedContentType is the feed's Content-Type rule: the format's own media
@@ -170,17 +190,13 @@ func FeedContentType(h http.Header, format string, src *report.Source) []report.
 	case mt == want, format == "json" && mt == "application/json", format == "rss" && mt == "application/rdf+xml":
 		return nil
 	case mt == "":
-		return []report.Finding{finding(report.LevelWarning, CodeContentType,
-			fmt.Sprintf("The response has no Content-Type: serve the feed as %s.", want), src, "content_type", "", "want", want, "of", "feed", "form", "missing")}
+		return []report.Finding{finding(report.LevelWarning, CodeContentType, src, "content_type", "", "want", want, "of", "feed", "form", "missing")}
 	case mt == "application/xml" || mt == "text/xml":
-		return []report.Finding{finding(report.LevelNote, CodeContentType,
-			fmt.Sprintf("Served as %s, which readers accept; %s names the format.", mt, want), src, "content_type", mt, "want", want, "of", "feed", "form", "xml")}
+		return []report.Finding{finding(report.LevelNote, CodeContentType, src, "content_type", mt, "want", want, "of", "feed", "form", "xml")}
 	case strings.Contains(mt, "html"):
-		return []report.Finding{finding(report.LevelError, CodeContentType,
-			fmt.Sprintf("Served as %s: readers and browsers take it for a web page; serve it as %s.", mt, want), src, "content_type", mt, "want", want, "of", "feed", "form", "html")}
+		return []report.Finding{finding(report.LevelError, CodeContentType, src, "content_type", mt, "want", want, "of", "feed", "form", "html")}
 	}
-	return []report.Finding{finding(report.LevelWarning, CodeContentType,
-		fmt.Sprintf("Served as %s: serve it as %s.", mt, want), src, "content_type", mt, "want", want, "of", "feed", "form", "wrong")}
+	return []report.Finding{finding(report.LevelWarning, CodeContentType, src, "content_type", mt, "want", want, "of", "feed", "form", "wrong")}
 }
 
 // Validators is the rule of conditional requests: a response without ETag
@@ -189,8 +205,7 @@ func Validators(h http.Header, src *report.Source) []report.Finding {
 	if h.Get("ETag") != "" || h.Get("Last-Modified") != "" {
 		return nil
 	}
-	return []report.Finding{finding(report.LevelWarning, CodeValidators,
-		"No ETag or Last-Modified: readers download it whole every time.", src)}
+	return []report.Finding{finding(report.LevelWarning, CodeValidators, src)}
 }
 
 // Gzip is the compression rule: feedscout asks for gzip; a body of at
@@ -201,8 +216,8 @@ func Gzip(h http.Header, size int, src *report.Source) []report.Finding {
 	if enc != "" && enc != "identity" || size < GzipWorth {
 		return nil
 	}
-	return []report.Finding{finding(report.LevelWarning, CodeGzip,
-		fmt.Sprintf("Not compressed: asked for gzip, it sent %s uncompressed; turn on gzip for feeds.", bytesText(int64(size))), src, "bytes", size, "size", bytesText(int64(size)))}
+	return []report.Finding{finding(report.LevelWarning, CodeGzip, src,
+		append([]any{"bytes", size, "size", bytesText(int64(size))}, sizeArgs(int64(size))...)...)}
 }
 
 // SelfLink is the rel=self rule: the feed states its own URL, and it is
@@ -210,14 +225,12 @@ func Gzip(h http.Header, size int, src *report.Source) []report.Finding {
 func SelfLink(fetched, self, format string, src *report.Source) []report.Finding {
 	el := map[string]string{"rss": `<atom:link rel="self">`, "atom": `<link rel="self">`, "json": "feed_url"}[format]
 	if self == "" {
-		return []report.Finding{finding(report.LevelWarning, CodeSelfMissing,
-			fmt.Sprintf("No %s: readers cannot tell the feed's own address; add one with %s.", el, fetched), src, "url", fetched, "element", el)}
+		return []report.Finding{finding(report.LevelWarning, CodeSelfMissing, src, "url", fetched, "element", el)}
 	}
 	if sameURL(fetched, self) {
 		return nil
 	}
-	return []report.Finding{finding(report.LevelWarning, CodeSelfMismatch,
-		fmt.Sprintf("%s is %s, but the feed was fetched from %s: readers may move the subscription there.", el, self, fetched), src, "self", self, "url", fetched, "element", el)}
+	return []report.Finding{finding(report.LevelWarning, CodeSelfMismatch, src, "self", self, "url", fetched, "element", el)}
 }
 
 // Hub is the WebSub rule: without a hub, readers learn of new items only
@@ -226,8 +239,7 @@ func Hub(hub string, src *report.Source) []report.Finding {
 	if hub != "" {
 		return nil
 	}
-	return []report.Finding{finding(report.LevelNote, CodeHub,
-		`No WebSub hub (link rel="hub"): readers learn of new items only by polling.`, src)}
+	return []report.Finding{finding(report.LevelNote, CodeHub, src)}
 }
 
 // Pushed is the WebSub rule's good news, the one note a health line
@@ -237,22 +249,19 @@ func Pushed(hub string, src *report.Source) []report.Finding {
 	if hub == "" {
 		return nil
 	}
-	return []report.Finding{finding(report.LevelNote, CodePushed,
-		fmt.Sprintf("Updates are pushed: the feed names the WebSub hub %s.", hub), src, "hub", hub)}
+	return []report.Finding{finding(report.LevelNote, CodePushed, src, "hub", hub)}
 }
 
 // Newest is the freshness rule of a feed: its newest item's age.
 func Newest(newest time.Time, items, dated int, now time.Time, src *report.Source) []report.Finding {
 	switch {
 	case items == 0:
-		return []report.Finding{finding(report.LevelWarning, CodeNoItems, "The feed has no items.", src)}
+		return []report.Finding{finding(report.LevelWarning, CodeNoItems, src)}
 	case dated == 0:
-		return []report.Finding{finding(report.LevelWarning, CodeDateMissing,
-			fmt.Sprintf("None of its %d items has a date: readers cannot order them or tell new from old.", items), src, "items", items)}
+		return []report.Finding{finding(report.LevelWarning, CodeDateMissing, src, "items", items)}
 	case now.Sub(newest) > StaleAfter:
 		days := int(now.Sub(newest) / (24 * time.Hour))
-		return []report.Finding{finding(report.LevelWarning, CodeStale,
-			fmt.Sprintf("The newest of its %d items is %d days old (%s): the feed may have stopped.", items, days, newest.UTC().Format(time.RFC3339)), src,
+		return []report.Finding{finding(report.LevelWarning, CodeStale, src,
 			"days", days, "newest", newest.UTC().Format(time.RFC3339), "items", items)}
 	}
 	return nil
@@ -265,14 +274,11 @@ func OldNews(old, total int, oldestLine int, oldestDate string, oldestHours int,
 	if old == 0 {
 		return nil
 	}
-	text := fmt.Sprintf("%d of %d entries are older than 48 hours: Google News takes only the last two days; drop them or their <news:news> block.", old, total)
 	if oldestLine > 0 {
-		text = fmt.Sprintf("%d of %d entries are older than 48 hours (the oldest, line %d: %s, %d hours old): Google News takes only the last two days; drop them or their <news:news> block.",
-			old, total, oldestLine, oldestDate, oldestHours)
-		return []report.Finding{finding(report.LevelWarning, CodeNewsOld, text, src,
+		return []report.Finding{finding(report.LevelWarning, CodeNewsOld, src,
 			"old", old, "total", total, "line", oldestLine, "date", oldestDate, "hours", oldestHours)}
 	}
-	return []report.Finding{finding(report.LevelWarning, CodeNewsOld, text, src, "old", old, "total", total)}
+	return []report.Finding{finding(report.LevelWarning, CodeNewsOld, src, "old", old, "total", total)}
 }
 
 // NewsLimitRule is the 1,000-entry rule of a news sitemap.
@@ -280,11 +286,7 @@ func NewsLimitRule(n, firstOverLine int, src *report.Source) []report.Finding {
 	if n <= NewsLimit {
 		return nil
 	}
-	text := fmt.Sprintf("%s <news:news> blocks: Google News reads at most %s a file; split the sitemap.", thousands(n), thousands(NewsLimit))
-	if firstOverLine > 0 {
-		text = fmt.Sprintf("%s <news:news> blocks: Google News reads at most %s a file, the %s is on line %s; split the sitemap.", thousands(n), thousands(NewsLimit), ordinal(NewsLimit+1), thousands(firstOverLine))
-	}
-	return []report.Finding{finding(report.LevelError, CodeNewsLimit, text, src, "count", n, "max", NewsLimit, "line", firstOverLine)}
+	return []report.Finding{finding(report.LevelError, CodeNewsLimit, src, "count", n, "max", NewsLimit, "line", firstOverLine, "over", NewsLimit+1)}
 }
 
 // sameURL compares two absolute URLs with scheme and host case-folded and
@@ -306,7 +308,8 @@ func sameURL(a, b string) bool {
 	return norm(ua) == norm(ub)
 }
 
-// bytesText formats a size for sentences: "84 KB", "1,234 bytes".
+// bytesText writes a size as the no-gzip finding's size arg carries it
+// ("84 KB", "1,234 bytes"); sentences say sizes with sizeArgs.
 func bytesText(n int64) string {
 	switch {
 	case n >= 10<<20:
@@ -331,18 +334,4 @@ func thousands(n int) string {
 		b.WriteRune(c)
 	}
 	return b.String()
-}
-
-func ordinal(n int) string {
-	suffix := "th"
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-	case n%10 == 1:
-		suffix = "st"
-	case n%10 == 2:
-		suffix = "nd"
-	case n%10 == 3:
-		suffix = "rd"
-	}
-	return thousands(n) + suffix
 }

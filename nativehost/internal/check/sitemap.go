@@ -167,8 +167,7 @@ func (l *limiter) done(base *report.Source) []report.Finding {
 	for _, f := range l.fs {
 		if n := l.counts[f.Code]; n > perCode && !seen[f.Code] {
 			seen[f.Code] = true
-			out = append(out, finding(l.levels[f.Code], CodeMoreLikeThis,
-				fmt.Sprintf("%s more lines like these (%s); the first %d are listed.", thousands(n-perCode), f.Code, perCode), base,
+			out = append(out, finding(l.levels[f.Code], CodeMoreLikeThis, base, "first", perCode,
 				"code", f.Code, "more", n-perCode))
 		}
 	}
@@ -179,29 +178,18 @@ func (l *limiter) done(base *report.Source) []report.Finding {
 // questionSitemap is the second question: is it a sitemap?
 func questionSitemap(p prolog, c *smCollector, base *report.Source) []report.Finding {
 	var l limiter
-	root := "<" + c.rootLocal + ">"
 	switch {
 	case p.root.Space == "":
-		l.add(finding(report.LevelError, CodeNamespace,
-			fmt.Sprintf(`line %d: %s declares no namespace; a sitemap's root is xmlns="%s".`, p.rootLine, root, NamespaceSitemap),
-			at(base, p.rootLine), "line", p.rootLine, "namespace", "", "root", c.rootLocal))
+		l.add(finding(report.LevelError, CodeNamespace, at(base, p.rootLine), "line", p.rootLine, "namespace", "", "root", c.rootLocal))
 	case p.root.Space != NamespaceSitemap:
-		l.add(finding(report.LevelError, CodeNamespace,
-			fmt.Sprintf(`line %d: %s is in the namespace %s; a sitemap's root is xmlns="%s".`, p.rootLine, root, p.root.Space, NamespaceSitemap),
-			at(base, p.rootLine), "line", p.rootLine, "namespace", p.root.Space, "root", c.rootLocal))
+		l.add(finding(report.LevelError, CodeNamespace, at(base, p.rootLine), "line", p.rootLine, "namespace", p.root.Space, "root", c.rootLocal))
 	}
 	if !utf8Label(p.encoding) {
-		l.add(finding(report.LevelError, CodeEncoding,
-			fmt.Sprintf("The XML declaration names the encoding %s; a sitemap must be UTF-8.", p.encoding), at(base, 1), "encoding", p.encoding))
+		l.add(finding(report.LevelError, CodeEncoding, at(base, 1), "encoding", p.encoding))
 	}
 	if c.badNSLine > 0 {
-		what := "an undeclared prefix"
-		if c.badNS != "" && strings.Contains(c.badNS, ":") {
-			what = "the namespace " + c.badNS
-		}
-		l.add(finding(report.LevelError, CodeNamespace,
-			fmt.Sprintf(`line %d: the news element uses %s; declare xmlns:news="%s" on the root.`, c.badNSLine, what, NamespaceNews),
-			at(base, c.badNSLine), "line", c.badNSLine, "namespace", c.badNS))
+		l.add(finding(report.LevelError, CodeNamespace, at(base, c.badNSLine), "line", c.badNSLine, "namespace", c.badNS,
+			"undeclared", !strings.Contains(c.badNS, ":")))
 	}
 	item := "url"
 	if c.rootLocal == "sitemapindex" {
@@ -211,23 +199,19 @@ func questionSitemap(p prolog, c *smCollector, base *report.Source) []report.Fin
 		e := &c.entries[i]
 		switch {
 		case e.locs == 0:
-			l.add(finding(report.LevelError, CodeNoLoc, fmt.Sprintf("line %d: <%s> has no <loc>.", e.line, item), at(base, e.line), "line", e.line, "entry", item))
+			l.add(finding(report.LevelError, CodeNoLoc, at(base, e.line), "line", e.line, "entry", item))
 			continue
 		case e.locs > 1:
-			l.add(finding(report.LevelError, CodeNoLoc, fmt.Sprintf("line %d: <%s> has %d <loc> elements; it takes exactly one.", e.line, item, e.locs), at(base, e.line), "line", e.line, "count", e.locs, "entry", item))
+			l.add(finding(report.LevelError, CodeNoLoc, at(base, e.line), "line", e.line, "count", e.locs, "entry", item))
 		}
 		if !report.WebURL(e.loc) {
-			l.add(finding(report.LevelError, CodeLocURL,
-				fmt.Sprintf("line %d: <loc> %q is not an absolute http or https URL.", e.locLine, clip(e.loc, 80)), at(base, e.locLine), "line", e.locLine, "url", clip(e.loc, 200)))
+			l.add(finding(report.LevelError, CodeLocURL, at(base, e.locLine), "line", e.locLine, "url", clip(e.loc, 200), "url_shown", fmt.Sprintf("%q", clip(e.loc, 80))))
 		} else if len(e.loc) > MaxLoc {
-			l.add(finding(report.LevelError, CodeLocLong,
-				fmt.Sprintf("line %d: <loc> is %s characters long; the protocol allows %s.", e.locLine, thousands(len(e.loc)), thousands(MaxLoc)), at(base, e.locLine), "line", e.locLine, "length", len(e.loc)))
+			l.add(finding(report.LevelError, CodeLocLong, at(base, e.locLine), "line", e.locLine, "length", len(e.loc), "max", MaxLoc))
 		}
 		if e.modLine > 0 {
 			if _, _, err := newsmap.ParseW3C(e.lastmod); err != nil {
-				l.add(finding(report.LevelError, CodeLastmod,
-					fmt.Sprintf("line %d: <lastmod> %q is not a W3C datetime such as 2026-10-30 or 2026-10-30T09:00:00+03:00.", e.modLine, clip(e.lastmod, 40)),
-					at(base, e.modLine), "line", e.modLine, "value", clip(e.lastmod, 40)))
+				l.add(finding(report.LevelError, CodeLastmod, at(base, e.modLine), "line", e.modLine, "value", clip(e.lastmod, 40), "value_shown", fmt.Sprintf("%q", clip(e.lastmod, 40))))
 			}
 		}
 	}
@@ -257,19 +241,13 @@ func questionPublication(c *smCollector, sitemapURL string, now time.Time, base 
 		if u, err := url.Parse(e.loc); err == nil && su != nil && u.Host != "" {
 			switch {
 			case !strings.EqualFold(u.Host, su.Host):
-				l.add(finding(report.LevelError, CodeHost,
-					fmt.Sprintf("line %d: <loc> %s is on %s, the sitemap on %s.", e.locLine, e.loc, u.Host, su.Host),
-					at(base, e.locLine), "line", e.locLine, "url", e.loc, "host", u.Host, "sitemap_host", su.Host))
+				l.add(finding(report.LevelError, CodeHost, at(base, e.locLine), "line", e.locLine, "url", e.loc, "host", u.Host, "sitemap_host", su.Host))
 			case !strings.EqualFold(u.Scheme, su.Scheme):
-				l.add(finding(report.LevelError, CodeScheme,
-					fmt.Sprintf("line %d: <loc> %s uses %s, the sitemap %s.", e.locLine, e.loc, u.Scheme, su.Scheme),
-					at(base, e.locLine), "line", e.locLine, "url", e.loc, "scheme", u.Scheme, "sitemap_scheme", su.Scheme))
+				l.add(finding(report.LevelError, CodeScheme, at(base, e.locLine), "line", e.locLine, "url", e.loc, "scheme", u.Scheme, "sitemap_scheme", su.Scheme))
 			}
 		}
 		if prev, dup := seen[e.loc]; dup {
-			l.add(finding(report.LevelError, CodeDuplicateLoc,
-				fmt.Sprintf("line %d: <loc> %s is already on line %d.", e.locLine, e.loc, prev),
-				at(base, e.locLine), "line", e.locLine, "url", e.loc, "first_line", prev))
+			l.add(finding(report.LevelError, CodeDuplicateLoc, at(base, e.locLine), "line", e.locLine, "url", e.loc, "first_line", prev))
 		} else {
 			seen[e.loc] = e.locLine
 		}
@@ -283,49 +261,38 @@ func questionPublication(c *smCollector, sitemapURL string, now time.Time, base 
 			continue
 		}
 		if e.newsCount > 1 {
-			l.add(finding(report.LevelError, CodeNewsPublication,
-				fmt.Sprintf("line %d: <url> has %d <news:news> blocks; it takes one.", e.line, e.newsCount), at(base, e.line), "line", e.line, "count", e.newsCount))
+			l.add(finding(report.LevelError, CodeNewsPublication, at(base, e.line), "line", e.line, "count", e.newsCount))
 		}
 		switch {
 		case !n.publication:
-			l.add(finding(report.LevelError, CodeNewsPublication,
-				fmt.Sprintf("line %d: <news:news> has no <news:publication> with <news:name> and <news:language>.", n.line), at(base, n.line), "line", n.line, "missing", "publication"))
+			l.add(finding(report.LevelError, CodeNewsPublication, at(base, n.line), "line", n.line, "missing", "publication"))
 		case !n.nameSeen || n.name == "":
-			l.add(finding(report.LevelError, CodeNewsPublication,
-				fmt.Sprintf("line %d: <news:publication> has no <news:name>: give the name Google News knows the publication by.", n.line), at(base, n.line), "line", n.line, "missing", "name"))
+			l.add(finding(report.LevelError, CodeNewsPublication, at(base, n.line), "line", n.line, "missing", "name"))
 		case !n.langSeen || n.lang == "":
-			l.add(finding(report.LevelError, CodeNewsPublication,
-				fmt.Sprintf("line %d: <news:publication> has no <news:language>: give an ISO 639 code such as en, ru or zh-cn.", n.line), at(base, n.line), "line", n.line, "missing", "language"))
+			l.add(finding(report.LevelError, CodeNewsPublication, at(base, n.line), "line", n.line, "missing", "language"))
 		}
 		if n.langSeen && n.lang != "" && !newsmap.LanguageForm(n.lang) {
-			l.add(finding(report.LevelError, CodeNewsLanguage,
-				fmt.Sprintf("line %d: <news:language> %q is not of the form of an ISO 639 code (two or three letters, optionally one subtag: en, ru, zh-cn).", n.langLine, clip(n.lang, 40)),
-				at(base, n.langLine), "line", n.langLine, "language", clip(n.lang, 40)))
+			l.add(finding(report.LevelError, CodeNewsLanguage, at(base, n.langLine), "line", n.langLine, "language", clip(n.lang, 40), "language_shown", fmt.Sprintf("%q", clip(n.lang, 40))))
 		}
 		if n.nameSeen && n.name != "" {
 			switch {
 			case firstName == "":
 				firstName, firstNameLine = n.name, n.nameLine
 			case n.name != firstName:
-				l.add(finding(report.LevelWarning, CodeNewsName,
-					fmt.Sprintf("line %d: <news:name> %q differs from %q on line %d; one publication, one name.", n.nameLine, clip(n.name, 60), clip(firstName, 60), firstNameLine),
-					at(base, n.nameLine), "line", n.nameLine, "name", n.name, "first", firstName, "first_line", firstNameLine))
+				l.add(finding(report.LevelWarning, CodeNewsName, at(base, n.nameLine), "line", n.nameLine, "name", n.name, "first", firstName, "first_line", firstNameLine,
+					"name_shown", fmt.Sprintf("%q", clip(n.name, 60)), "first_shown", fmt.Sprintf("%q", clip(firstName, 60))))
 			}
 		}
 		if !n.titleSeen || n.title == "" {
-			l.add(finding(report.LevelError, CodeNewsTitle,
-				fmt.Sprintf("line %d: <news:news> has no <news:title>: give the article's title as published.", n.line), at(base, n.line), "line", n.line))
+			l.add(finding(report.LevelError, CodeNewsTitle, at(base, n.line), "line", n.line))
 		}
 		if !n.dateSeen {
-			l.add(finding(report.LevelError, CodeNewsDate,
-				fmt.Sprintf("line %d: <news:news> has no <news:publication_date>.", n.line), at(base, n.line), "line", n.line, "date", ""))
+			l.add(finding(report.LevelError, CodeNewsDate, at(base, n.line), "line", n.line, "date", ""))
 			continue
 		}
 		when, prec, err := newsmap.ParseW3C(n.date)
 		if err != nil || prec < newsmap.Day {
-			l.add(finding(report.LevelError, CodeNewsDate,
-				fmt.Sprintf("line %d: <news:publication_date> %q is not a W3C date such as 2026-10-30 or 2026-10-30T09:00:00+03:00.", n.dateLine, clip(n.date, 40)),
-				at(base, n.dateLine), "line", n.dateLine, "date", clip(n.date, 40)))
+			l.add(finding(report.LevelError, CodeNewsDate, at(base, n.dateLine), "line", n.dateLine, "date", clip(n.date, 40), "date_shown", fmt.Sprintf("%q", clip(n.date, 40))))
 			continue
 		}
 		total++
@@ -337,16 +304,12 @@ func questionPublication(c *smCollector, sitemapURL string, now time.Time, base 
 				oldest, oldestLine, oldestDate, oldestHours = when, n.dateLine, n.date, int(age/time.Hour)
 			}
 		case age < -10*time.Minute:
-			l.add(finding(report.LevelWarning, CodeNewsFuture,
-				fmt.Sprintf("line %d: <news:publication_date> %s is %d hours in the future: the date of first publication, not of the export.", n.dateLine, n.date, int((-age+time.Hour-1)/time.Hour)),
-				at(base, n.dateLine), "line", n.dateLine, "date", n.date, "hours", int((-age+time.Hour-1)/time.Hour)))
+			l.add(finding(report.LevelWarning, CodeNewsFuture, at(base, n.dateLine), "line", n.dateLine, "date", n.date, "hours", int((-age+time.Hour-1)/time.Hour)))
 		}
 	}
 	fs := l.done(base)
 	if newsBlocks == 0 {
-		kind := "URLs"
-		return append(fs, finding(report.LevelNote, CodeNotNews,
-			fmt.Sprintf("None of its %s %s has a <news:news> block: an ordinary sitemap, not a news sitemap.", thousands(len(c.entries)), kind), base, "urls", len(c.entries)))
+		return append(fs, finding(report.LevelNote, CodeNotNews, base, "urls", len(c.entries)))
 	}
 	fs = append(fs, OldNews(old, total, oldestLine, oldestDate, oldestHours, at(base, oldestLine))...)
 	fs = append(fs, NewsLimitRule(newsBlocks, firstOver, at(base, firstOver))...)

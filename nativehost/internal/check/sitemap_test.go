@@ -127,7 +127,7 @@ func TestSitemapFindings(t *testing.T) {
 		{"two names", head + ok + entry("https://a.example/y-y-y-y", "Вечерние новости", "ru", "2026-10-30", "T") + "</urlset>", 0,
 			report.LevelWarning, CodeNewsName, `line 18: <news:name> "Вечерние новости" differs from "Городские новости" on line 7; one publication, one name.`, 18},
 		{"not news", head + "  <url>\n    <loc>" + good + "</loc>\n  </url>\n</urlset>", 0,
-			report.LevelNote, CodeNotNews, "None of its 1 URLs has a <news:news> block: an ordinary sitemap, not a news sitemap.", 0},
+			report.LevelNote, CodeNotNews, "Its 1 URL has no <news:news> block: an ordinary sitemap, not a news sitemap.", 0},
 		{"no namespace", "<?xml version=\"1.0\"?>\n<urlset>\n  <url><loc>" + good + "</loc></url>\n</urlset>", 2,
 			report.LevelError, CodeNamespace, `line 2: <urlset> declares no namespace; a sitemap's root is xmlns="http://www.sitemaps.org/schemas/sitemap/0.9".`, 2},
 		{"news prefix undeclared", "<?xml version=\"1.0\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n  <url><loc>" + good + "</loc>\n<news:news></news:news></url>\n</urlset>", 2,

@@ -60,13 +60,9 @@ func scanXML(body []byte, base *report.Source, v visitor) (p prolog, fs []report
 		line := lineAt(body, off)
 		rootAt := rootOffset(body[start:])
 		if rootAt < 0 || off < start+rootAt {
-			return fail(finding(report.LevelError, CodeBOM,
-				fmt.Sprintf("line %d: a byte order mark (U+FEFF) at byte %s, before the root element: usually a part saved with a BOM and glued in; save every part as UTF-8 without BOM.", line, thousands(off)),
-				at(base, line), "line", line, "offset", off))
+			return fail(finding(report.LevelError, CodeBOM, at(base, line), "line", line, "offset", off, "where", "before"))
 		}
-		fs = append(fs, finding(report.LevelWarning, CodeBOM,
-			fmt.Sprintf("line %d: a byte order mark (U+FEFF) at byte %s, inside the file: usually a part saved with a BOM and glued in; save every part as UTF-8 without BOM.", line, thousands(off)),
-			at(base, line), "line", line, "offset", off))
+		fs = append(fs, finding(report.LevelWarning, CodeBOM, at(base, line), "line", line, "offset", off, "where", "inside"))
 	}
 	rest := body[start:]
 	if decl := bytes.Index(rest, []byte("<?xml")); decl > 0 && (len(rest) == decl+5 || strings.ContainsRune(" \t\r\n", rune(rest[decl+5]))) {
@@ -76,9 +72,7 @@ func scanXML(body []byte, base *report.Source, v visitor) (p prolog, fs []report
 		if len(bytes.TrimSpace(before)) > 0 {
 			what = fmt.Sprintf("%q", clip(string(bytes.TrimSpace(before)), 100))
 		}
-		return fail(finding(report.LevelError, CodeJunk,
-			fmt.Sprintf("line %d: the XML declaration comes after %s; it must be the very first thing in the file (a script printed something first).", line, what),
-			at(base, line), "line", line, "before", what))
+		return fail(finding(report.LevelError, CodeJunk, at(base, line), "line", line, "before", what, "space", what == "white space"))
 	}
 
 	d := xml.NewDecoder(bytes.NewReader(body[start:]))
@@ -95,23 +89,20 @@ func scanXML(body []byte, base *report.Source, v visitor) (p prolog, fs []report
 		tok, err := d.Token()
 		if err == io.EOF {
 			if p.rootLine == 0 {
-				return fail(finding(report.LevelError, CodeNotXML, "The file has no root element: it is not XML.", base))
+				return fail(finding(report.LevelError, CodeNotXML, base))
 			}
 			return p, fs, true
 		}
 		if err != nil {
 			if se, isSyntax := err.(*xml.SyntaxError); isSyntax && se.Msg == "unexpected EOF" && len(stack) > 0 {
 				top := stack[len(stack)-1]
-				return fail(finding(report.LevelError, CodeTruncated,
-					fmt.Sprintf("line %d: the file ends inside <%s>, opened on line %d: it is cut off.", se.Line, top.name, top.line),
-					at(base, se.Line), "line", se.Line, "element", top.name, "opened", top.line))
+				return fail(finding(report.LevelError, CodeTruncated, at(base, se.Line), "line", se.Line, "element", top.name, "opened", top.line))
 			}
 			l, msg := line, err.Error()
 			if se, isSyntax := err.(*xml.SyntaxError); isSyntax {
 				l, msg = se.Line, se.Msg
 			}
-			return fail(finding(report.LevelError, CodeXMLSyntax,
-				fmt.Sprintf("line %d: not well-formed XML: %s.", l, msg), at(base, l), "line", l, "error", msg))
+			return fail(finding(report.LevelError, CodeXMLSyntax, at(base, l), "line", l, "error", msg))
 		}
 		switch t := tok.(type) {
 		case xml.ProcInst:
@@ -120,13 +111,9 @@ func scanXML(body []byte, base *report.Source, v visitor) (p prolog, fs []report
 			}
 		case xml.Directive:
 			if f := strings.Fields(strings.ToLower(string(t))); len(f) >= 2 && f[0] == "doctype" && strings.TrimSuffix(f[1], ">") == "html" {
-				return fail(finding(report.LevelError, CodeNotXML,
-					fmt.Sprintf("line %d: <!%s> starts a web page (HTML), neither a sitemap nor a feed.", line, clip(strings.TrimSpace(string(t)), 40)),
-					at(base, line), "line", line, "directive", clip(strings.TrimSpace(string(t)), 40)))
+				return fail(finding(report.LevelError, CodeNotXML, at(base, line), "line", line, "directive", clip(strings.TrimSpace(string(t)), 40)))
 			}
-			return fail(finding(report.LevelError, CodeDoctype,
-				fmt.Sprintf("line %d: <!%s> declares a DTD, which neither a sitemap nor a feed needs; feedscout does not read one (entity expansion attacks readers): remove it.", line, clip(strings.Join(strings.Fields(string(t)), " "), 60)),
-				at(base, line), "line", line, "directive", clip(strings.Join(strings.Fields(string(t)), " "), 60)))
+			return fail(finding(report.LevelError, CodeDoctype, at(base, line), "line", line, "directive", clip(strings.Join(strings.Fields(string(t)), " "), 60)))
 		case xml.StartElement:
 			qname := t.Name.Local
 			if prefix := rawPrefix(body[start:], d); prefix != "" && utf8Label(p.encoding) {
@@ -134,9 +121,7 @@ func scanXML(body []byte, base *report.Source, v visitor) (p prolog, fs []report
 			}
 			if len(stack) == 0 {
 				if rootDone {
-					return fail(finding(report.LevelError, CodeXMLSyntax,
-						fmt.Sprintf("line %d: a second root element <%s> after the first one closed; an XML file has exactly one.", line, qname),
-						at(base, line), "line", line, "error", "second root", "element", qname))
+					return fail(finding(report.LevelError, CodeXMLSyntax, at(base, line), "line", line, "error", "second root", "element", qname))
 				}
 				p.root, p.rootLine = t.Name, line
 			}
@@ -151,14 +136,13 @@ func scanXML(body []byte, base *report.Source, v visitor) (p prolog, fs []report
 		case xml.CharData:
 			if len(stack) == 0 {
 				if s := bytes.TrimSpace(t); len(s) > 0 {
-					where, side := "before the root element", "before"
+					side := "before"
 					if rootDone {
-						where, side = "after the root element", "after"
+						side = "after"
 					}
 					l := line + bytes.Count(t[:bytes.Index(t, s)], []byte("\n"))
-					return fail(finding(report.LevelError, CodeJunk,
-						fmt.Sprintf("line %d: text %s: %q; nothing but the one root element may hold text.", l, where, clip(string(s), 60)),
-						at(base, l), "line", l, "before", clip(string(s), 60), "where", side))
+					return fail(finding(report.LevelError, CodeJunk, at(base, l), "line", l, "before", clip(string(s), 60), "where", side,
+						"text_shown", fmt.Sprintf("%q", clip(string(s), 60))))
 				}
 				continue
 			}

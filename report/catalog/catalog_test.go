@@ -153,7 +153,6 @@ var languageNeutral = map[string]bool{
 	"step_robots": true, "cost": true, "request_line": true, "list_join": true,
 	"sentence_end": true, "seconds": true, "milliseconds": true,
 	"cause_join": true, "sentence_join": true, "urls": true,
-	"finding_size_mb": true, "finding_size_kb": true,
 }
 
 func checkPlurals(t *testing.T, lang, key string, nodes []node) {

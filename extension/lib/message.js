@@ -207,5 +207,6 @@ function value(v, grouped, how) {
   if (v === null || v === undefined) return "";
   if (typeof v === "number") return grouped ? how.number(v) : String(v);
   if (Array.isArray(v)) return v.map((x) => value(x, grouped, how)).join(", ");
+  if (typeof v === "object") return ""; // an object is no value a sentence can say
   return String(v);
 }

@@ -222,7 +222,7 @@ func (f filler) argument(b *strings.Builder, n node, args map[string]any, count 
 
 // value writes an argument: text as it is, a number the language's way
 // (grouped unless plain), a list joined with ", ", nothing for a missing
-// one.
+// one or an object.
 func (f filler) value(v any, grouped bool) string {
 	if v == nil {
 		return ""
@@ -239,6 +239,8 @@ func (f filler) value(v any, grouped bool) string {
 		return rv.String()
 	case reflect.Bool:
 		return strconv.FormatBool(rv.Bool())
+	case reflect.Map, reflect.Struct:
+		return "" // an object is no value a sentence can say
 	case reflect.Slice:
 		parts := make([]string, rv.Len())
 		for i := range parts {

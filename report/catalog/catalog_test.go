@@ -48,6 +48,7 @@ func TestSayArguments(t *testing.T) {
 		{"x{p, phrase, items}", map[string]any{"p": map[string]any{"count": 2}}, "x2 items"},
 		{"x{p, phrase, items}", map[string]any{}, "x"},
 		{"{l}", map[string]any{"l": []any{"a", 2000}}, "a, 2,000"},
+		{"<{o}>", map[string]any{"o": map[string]any{"a": 1}}, "<>"},
 	} {
 		nodes, err := parse(c.template)
 		if err != nil {
@@ -152,7 +153,7 @@ func TestCatalogue(t *testing.T) {
 var languageNeutral = map[string]bool{
 	"step_robots": true, "cost": true, "request_line": true, "list_join": true,
 	"sentence_end": true, "seconds": true, "milliseconds": true,
-	"cause_join": true, "sentence_join": true, "urls": true,
+	"sentence_join": true, "urls": true,
 }
 
 func checkPlurals(t *testing.T, lang, key string, nodes []node) {
@@ -260,7 +261,9 @@ func argsFor(tb table, nodes []node, i, depth int) map[string]any {
 					args[x.arg] = k
 				}
 			case "phrase":
-				if depth < 4 {
+				// A phrase of an argument the template also says as a word
+				// is filled with the same arguments: the word stays.
+				if _, said := args[x.arg]; !said && depth < 4 {
 					args[x.arg] = argsFor(tb, tb[x.key], i, depth+1)
 				}
 			}

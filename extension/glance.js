@@ -2,7 +2,7 @@
 //
 // Chromium, with no permission: declarativeContent rules on the page's
 // address, one condition per platform rule (lib/platforms.js, written from
-// wasm/classify's rules), whose action sets the toolbar icon to the one
+// common/classify's rules), whose action sets the toolbar icon to the one
 // with the feed mark (drawn here on an OffscreenCanvas). The rules watch
 // the address only: their css conditions match displayed elements, never a
 // <link rel=alternate>. The action stays enabled everywhere (no

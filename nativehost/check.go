@@ -9,9 +9,9 @@ import (
 	"strings"
 	"sync"
 
+	"feedscout/common/report"
 	"feedscout/nativehost/internal/check"
 	"feedscout/nativehost/internal/fetch"
-	"feedscout/report"
 )
 
 // runCheck checks each URL (a news sitemap through the four questions, a

@@ -7,8 +7,8 @@ import (
 	"os"
 	"strconv"
 
-	"feedscout/report"
-	"feedscout/wasm/classify"
+	"feedscout/common/classify"
+	"feedscout/common/report"
 )
 
 // classifyUsage is the command's usage line, printed with every usage

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"feedscout/wasm/classify"
+	"feedscout/common/classify"
 )
 
 // classifyPage is a small saved page with an advertised feed, a feed-like

@@ -12,8 +12,8 @@ import (
 	"sync"
 	"time"
 
+	"feedscout/common/report"
 	"feedscout/nativehost/internal/discover"
-	"feedscout/report"
 )
 
 // runDiscover discovers each site concurrently (each paced on its own by

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"feedscout/report"
+	"feedscout/common/report"
 )
 
 func TestParseSince(t *testing.T) {

@@ -9,9 +9,9 @@ import (
 	"os/signal"
 	"syscall"
 
+	"feedscout/common/report"
 	"feedscout/nativehost/internal/fetch"
 	"feedscout/nativehost/internal/message"
-	"feedscout/report"
 )
 
 // runNative serves native messaging on stdin/stdout until the browser

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"sync"
 
+	"feedscout/common/report"
 	"feedscout/nativehost/internal/check"
 	"feedscout/nativehost/internal/fetch"
 	"feedscout/nativehost/internal/message"
-	"feedscout/report"
 )
 
 // nativeCheck is the check client of a native messaging host, made at the

@@ -3,10 +3,10 @@ package main
 import (
 	"context"
 
+	"feedscout/common/report"
 	"feedscout/nativehost/internal/discover"
 	"feedscout/nativehost/internal/fetch"
 	"feedscout/nativehost/internal/message"
-	"feedscout/report"
 )
 
 // handleDiscover answers a native messaging discover request: result

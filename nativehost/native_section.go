@@ -3,10 +3,10 @@ package main
 import (
 	"context"
 
+	"feedscout/common/report"
 	"feedscout/nativehost/internal/fetch"
 	"feedscout/nativehost/internal/message"
 	"feedscout/nativehost/internal/section"
-	"feedscout/report"
 )
 
 // handleSection answers a native messaging section request: result

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"feedscout/wasm/newsmap"
+	"feedscout/common/newsmap"
 )
 
 // maxNewsmapInput bounds what newsmap reads from stdin: 1,000 lines of
@@ -13,7 +13,7 @@ import (
 const maxNewsmapInput = 8 << 20
 
 // runNewsmap writes a news sitemap from `URL | date | title` lines on
-// stdin (wasm/newsmap: the same code as the extension's generator page).
+// stdin (common/newsmap: the same code as the extension's generator page).
 // The sitemap goes to stdout, warnings and refusals to stderr, one a line;
 // exit status 1 when the input is refused.
 func runNewsmap(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

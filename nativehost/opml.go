@@ -12,9 +12,10 @@ import (
 	"net/url"
 	"os"
 
+	"feedscout/common/opml"
+	"feedscout/common/report"
+	"feedscout/nativehost/internal/follow"
 	"feedscout/nativehost/internal/gateway"
-	"feedscout/report"
-	"feedscout/wasm/opml"
 )
 
 // maxReportLine bounds one line of the reports read by opml: a report
@@ -23,7 +24,7 @@ const maxReportLine = 64 << 20
 
 // runOPML turns discovery reports (JSON Lines as `discover --json` prints
 // them, from the file named or stdin) into one OPML document on stdout for
-// the reader chosen: per site what opml.FromReport chooses.
+// the reader chosen: per site what follow.FromReport chooses.
 func runOPML(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("opml", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -31,7 +32,7 @@ func runOPML(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	gw := fs.String("gateway", opml.DefaultGateway, "the gateway's base URL (feedscout-host serve, or serve --public BASE), for --reader any")
 	bridge := fs.String("bridge", "", "the RSS-Bridge's base URL, for --reader rss-bridge")
 	state := fs.String("state", "", "state folder holding the gateway's key, which signs its URLs (default $XDG_STATE_HOME/feedscout or ~/.local/state/feedscout)")
-	sections := fs.Int("sections", opml.DefaultSections, "at most this many sections per site, the most recently modified first")
+	sections := fs.Int("sections", follow.DefaultSections, "at most this many sections per site, the most recently modified first")
 	title := fs.String("title", "feedscout subscriptions", "the document's title")
 	const usageLine = "usage: feedscout-host opml [--reader any|newsboat|freshrss|rss-bridge] [--gateway URL] [--bridge URL] [--state DIR] [--sections N] [--title TEXT] [REPORTS.jsonl]"
 	if fs.Parse(args) != nil || fs.NArg() > 1 {
@@ -133,7 +134,7 @@ func readReports(r io.Reader, maxSections int) ([]opml.Subscription, error) {
 		if !report.WebURL(rep.Site) || rep.Outcome == "" {
 			return nil, fmt.Errorf("line %d: not a report: no site and outcome (discover --json prints reports)", n)
 		}
-		subs = append(subs, opml.FromReport(&rep, maxSections)...)
+		subs = append(subs, follow.FromReport(&rep, maxSections)...)
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {

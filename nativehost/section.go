@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"io"
 
+	"feedscout/common/report"
 	"feedscout/nativehost/internal/section"
-	"feedscout/report"
 )
 
 // runSection follows one section page and prints its articles.

@@ -11,9 +11,9 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"feedscout/report"
-	"feedscout/wasm/classify"
-	"feedscout/wasm/shape"
+	"feedscout/common/classify"
+	"feedscout/common/report"
+	"feedscout/common/shape"
 )
 
 // shapeLine is one line of `shape --json`.

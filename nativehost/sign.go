@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"io"
 
+	"feedscout/common/opml"
+	"feedscout/common/report"
 	"feedscout/nativehost/internal/follow"
 	"feedscout/nativehost/internal/gateway"
-	"feedscout/report"
-	"feedscout/wasm/opml"
 )
 
 // runSign prints, for each source, its gateway URL signed with the key of

@@ -21,10 +21,10 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"feedscout/report/kind"
+	opmlpkg "feedscout/common/opml"
+	"feedscout/common/report/kind"
 	"feedscout/tests/readertest"
-	opmlpkg "feedscout/wasm/opml"
-	"feedscout/wasm/opml/opmlimport"
+	"feedscout/wasm/opmlimport"
 )
 
 // publicBase is the address readers use for the test's public gateway;
@@ -206,7 +206,7 @@ func TestPopupFollowRoutes(t *testing.T) {
 	eval[bool](t, nctx, `(`+sbtn+`.click(), true)`)
 	closeTarget(t, b, waitTab(t, b, "https://feedly.com/i/subscription/feed/"+url.QueryEscape(signURLs(t, state, publicBase, "atom", section)[0])))
 
-	// RSS-Bridge: the RSS-Bridge URL wasm/opml writes.
+	// RSS-Bridge: the RSS-Bridge URL common/opml writes.
 	const bridge = "https://bridge.follow.example/rss-bridge"
 	setStorage(fmt.Sprintf(`{reader: {id: "inoreader"}, follow: {route: "bridge", bridge: %q}}`, bridge+"/"), `{}`)
 	eval[bool](t, ctx, `chrome.storage.local.remove("gateway-key").then(() => true)`)

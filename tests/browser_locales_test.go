@@ -1,7 +1,7 @@
 package tests
 
 // The extension's messages (extension/_locales, written from the
-// catalogue report/catalog): the manifest's default locale and message
+// catalogue common/report/catalog): the manifest's default locale and message
 // names, and every key the code names exists.
 
 import (
@@ -40,7 +40,7 @@ func readLocale(t *testing.T, lang string) map[string]message {
 // TestLocales holds the manifest to the messages: English is the default
 // locale, every __MSG_key__ it names exists, and each language's locale
 // message names it. The messages themselves are held to each other where
-// they are written, in the catalogue (report/catalog's TestCatalogue,
+// they are written, in the catalogue (common/report/catalog's TestCatalogue,
 // TestSayAsThePopup and TestLocalesCurrent).
 func TestLocales(t *testing.T) {
 	m := readManifest(t)

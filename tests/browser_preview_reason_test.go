@@ -14,8 +14,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	reportpkg "feedscout/report"
-	"feedscout/report/catalog"
+	reportpkg "feedscout/common/report"
+	"feedscout/common/report/catalog"
 	"feedscout/tests/fixtureweb"
 )
 

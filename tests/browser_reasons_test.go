@@ -18,8 +18,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	reportpkg "feedscout/report"
-	"feedscout/report/catalog"
+	reportpkg "feedscout/common/report"
+	"feedscout/common/report/catalog"
 )
 
 // reasonCases are reason codes with arguments, every code of

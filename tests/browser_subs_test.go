@@ -20,7 +20,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	opmlpkg "feedscout/wasm/opml"
+	opmlpkg "feedscout/common/opml"
 )
 
 // twoFeeds is a homepage advertising two feeds.

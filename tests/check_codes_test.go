@@ -24,7 +24,7 @@ import (
 	"strings"
 	"testing"
 
-	"feedscout/report/catalog"
+	"feedscout/common/report/catalog"
 	"feedscout/tests/fixtureweb"
 )
 

@@ -4,7 +4,8 @@ package tests
 // the CLI prints it in both orders and as the native messaging host
 // answers the popup (with the tab's page), and every hostile site's as the
 // CLI prints it, compared with a golden file
-// first written by the code before the report moved into feedscout/report.
+// first written by the code before the report moved into a package of its own
+// (feedscout/report then, feedscout/common/report now).
 // Fields added since are listed in addedFields and left out of the
 // comparison; anything else that changes (a renamed field, a lost value)
 // fails. Request times and elapsed times vary and are left out too.
@@ -22,7 +23,7 @@ import (
 	"testing"
 	"time"
 
-	reportpkg "feedscout/report"
+	reportpkg "feedscout/common/report"
 	"feedscout/tests/fixtureweb"
 )
 

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	reportpkg "feedscout/report"
+	reportpkg "feedscout/common/report"
 	"feedscout/tests/fixtureweb"
 )
 

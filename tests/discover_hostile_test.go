@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	reportpkg "feedscout/report"
+	reportpkg "feedscout/common/report"
 	"feedscout/tests/fixtureweb"
 )
 

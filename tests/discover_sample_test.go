@@ -2,7 +2,7 @@ package tests
 
 // One golden sample of real reports (tests/testdata/report_sample.json),
 // read by both sides of the contract: Go decodes it strictly into
-// feedscout/report's types and compares its shape with what the host
+// feedscout/common/report's types and compares its shape with what the host
 // prints today; the extension's JS reads the same file under Node with the
 // field names the popup reads. A field renamed on either side fails here.
 //
@@ -20,7 +20,7 @@ import (
 	"strings"
 	"testing"
 
-	reportpkg "feedscout/report"
+	reportpkg "feedscout/common/report"
 	"feedscout/tests/fixtureweb"
 )
 

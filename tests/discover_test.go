@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	reportpkg "feedscout/report"
+	reportpkg "feedscout/common/report"
 	"feedscout/tests/fixtureweb"
 )
 

@@ -15,8 +15,8 @@ import (
 	"testing"
 	"time"
 
-	"feedscout/report/kind"
-	opmlpkg "feedscout/wasm/opml"
+	opmlpkg "feedscout/common/opml"
+	"feedscout/common/report/kind"
 )
 
 func TestFirefoxFollowRoutes(t *testing.T) {
@@ -72,7 +72,7 @@ func TestFirefoxFollowRoutes(t *testing.T) {
 	}
 	sameEntries(t, parseAtom(t, body), parseAtom(t, want))
 
-	// RSS-Bridge: the URL wasm/opml writes, and with the key gone.
+	// RSS-Bridge: the URL common/opml writes, and with the key gone.
 	const bridge = "https://bridge.follow.example"
 	set(fmt.Sprintf(`{follow: {route: "bridge", bridge: %q}}`, bridge), `{}`)
 	evalIn[bool](ff, ff.probe(), `chrome.storage.local.remove("gateway-key").then(() => true)`)

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	opmlpkg "feedscout/wasm/opml"
+	opmlpkg "feedscout/common/opml"
 )
 
 // ffStored is the subscription list as the add-on stores it, read from

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"feedscout/tests/fixtureweb"
-	"feedscout/wasm/opml/opmlimport"
+	"feedscout/wasm/opmlimport"
 )
 
 // TestGatewayPublicSignature: the key is made on first use as the file

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"feedscout/report/kind"
-	"feedscout/wasm/opml/opmlimport"
+	"feedscout/common/report/kind"
+	"feedscout/wasm/opmlimport"
 )
 
 // TestGatewayAbuse: a wrong Host header, sources that are files, loopback
@@ -114,7 +114,7 @@ func TestGatewayConcurrent(t *testing.T) {
 	if code != 200 || strings.Count(page, "<tr class=\"ok\">") != len(sources) {
 		t.Errorf("status page: %d, %d ok rows, want %d", code, strings.Count(page, "<tr class=\"ok\">"), len(sources))
 	}
-	// /opml is the OPML writer's (wasm/opml): read back, each source with
+	// /opml is the OPML writer's (common/opml): read back, each source with
 	// its kind, at the gateway's URL.
 	code, body, _ := g.get(t, g.base+"/opml")
 	subs, err := opmlimport.Read(strings.NewReader(body))

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"feedscout/wasm/classify"
+	"feedscout/common/classify"
 )
 
 // hostClassifyPages are saved pages beyond the golden ones: platform
@@ -22,7 +22,7 @@ import (
 // with a byte that is not UTF-8.
 func hostClassifyPages(t *testing.T) []goldenCase {
 	t.Helper()
-	wordpress, err := os.ReadFile(filepath.Join("..", "wasm", "classify", "testdata", "wordpress-home.html"))
+	wordpress, err := os.ReadFile(filepath.Join("..", "common", "classify", "testdata", "wordpress-home.html"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +41,7 @@ func hostClassifyPages(t *testing.T) []goldenCase {
 // URL`, the real host, answers byte for byte what the built classify.wasm
 // answers under wazero to classify_html with lists for the same page as
 // the popup hands it over (the file decoded as a browser decodes it), on
-// every golden page of wasm/classify/testdata (Shift_JIS among them), a 1
+// every golden page of common/classify/testdata (Shift_JIS among them), a 1
 // MB homepage and the pages above; one of them read from stdin (--page -).
 // The answers are not empty of what the command is for: platform feeds,
 // named sections, feed anchors, articles.

@@ -19,7 +19,7 @@ import (
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
-	reportpkg "feedscout/report"
+	reportpkg "feedscout/common/report"
 	"feedscout/tests/fixtureweb"
 )
 

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	reportpkg "feedscout/report"
+	reportpkg "feedscout/common/report"
 	"feedscout/tests/fixtureweb"
 )
 

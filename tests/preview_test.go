@@ -27,9 +27,9 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"feedscout/report/catalog"
+	"feedscout/common/opml"
+	"feedscout/common/report/catalog"
 	"feedscout/tests/fixtureweb"
-	"feedscout/wasm/opml"
 )
 
 // previewShown is what a preview region shows.

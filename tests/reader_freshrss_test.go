@@ -10,11 +10,11 @@ import (
 	"testing"
 	"time"
 
-	"feedscout/report/kind"
+	"feedscout/common/classify"
+	"feedscout/common/opml"
+	"feedscout/common/report/kind"
 	"feedscout/tests/fixtureweb"
 	"feedscout/tests/readertest"
-	"feedscout/wasm/classify"
-	"feedscout/wasm/opml"
 )
 
 // TestReaderFreshRSS checks the freshrss flavour against the fixture web

@@ -12,10 +12,10 @@ import (
 	"strings"
 	"testing"
 
-	reportpkg "feedscout/report"
+	"feedscout/common/opml"
+	reportpkg "feedscout/common/report"
 	"feedscout/tests/fixtureweb"
-	"feedscout/wasm/opml"
-	"feedscout/wasm/opml/opmlimport"
+	"feedscout/wasm/opmlimport"
 )
 
 // readerSite is one fixture site as the reader tests see it: its report
@@ -55,13 +55,27 @@ func discoverReports(t testing.TB, env []string, sites []fixtureweb.Site) ([]byt
 		}
 		byRoot[r.Site] = r
 	}
+	// What the host follows of each report: its opml command's choice,
+	// read back from the OPML it writes, by site.
+	doc, errOut, code := runHost(t, env, out, "opml")
+	if code != 0 {
+		t.Fatalf("opml exit %d: %s", code, errOut)
+	}
+	subs, err := opmlimport.Read(strings.NewReader(doc))
+	if err != nil {
+		t.Fatalf("read back the opml command's OPML: %v\n%s", err, doc)
+	}
+	bySite := map[string][]opml.Subscription{}
+	for _, s := range subs {
+		bySite[s.Site] = append(bySite[s.Site], s)
+	}
 	got := map[string]*readerSite{}
 	for _, s := range sites {
 		r, ok := byRoot[rootOf(s.URL())]
 		if !ok {
 			t.Fatalf("no report for %s (%s)", s.Name, s.URL())
 		}
-		got[s.Name] = &readerSite{name: s.Name, rep: r, subs: opml.FromReport(&r, opml.DefaultSections)}
+		got[s.Name] = &readerSite{name: s.Name, rep: r, subs: bySite[r.Site]}
 	}
 	return []byte(out), got
 }

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"feedscout/report/kind"
+	"feedscout/common/opml"
+	"feedscout/common/report/kind"
 	"feedscout/tests/fixtureweb"
-	"feedscout/wasm/opml"
 )
 
 // TestReaderNewsboat is the whole path with Debian's newsboat: every

@@ -11,13 +11,13 @@ import (
 	"testing"
 	"time"
 
-	"feedscout/report/kind"
-	"feedscout/wasm/opml"
-	"feedscout/wasm/opml/opmlimport"
+	"feedscout/common/opml"
+	"feedscout/common/report/kind"
+	"feedscout/wasm/opmlimport"
 )
 
 // TestReaderPopupExport: the real popup's Export OPML in Chromium writes
-// each flavour with the same Go code as the CLI (wasm/opml through the
+// each flavour with the same Go code as the CLI (common/opml through the
 // module): the file reads back as the stored subscriptions, is what
 // opml.WriteFor writes of them for that reader, and carries the flavour's
 // outlines (the gateway's URLs for any, XPath outlines for FreshRSS). For

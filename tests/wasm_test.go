@@ -30,13 +30,13 @@ import (
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
 	"golang.org/x/net/html/charset"
 
-	"feedscout/report/kind"
+	"feedscout/common/classify"
+	"feedscout/common/newsmap"
+	"feedscout/common/opml"
+	"feedscout/common/report/kind"
+	"feedscout/common/shape"
 	"feedscout/tests/fixtureweb"
-	"feedscout/wasm/classify"
-	"feedscout/wasm/newsmap"
-	"feedscout/wasm/opml"
-	"feedscout/wasm/opml/opmlimport"
-	"feedscout/wasm/shape"
+	"feedscout/wasm/opmlimport"
 )
 
 // maxWASMSize is classify.wasm's budget (issue 2): 3.6 MB, for the
@@ -198,7 +198,7 @@ func (w *wasmModule) classifyHTML(pageURL, html string, lists bool) []byte {
 	return out
 }
 
-// goldenCase is one page of wasm/classify/testdata.
+// goldenCase is one page of common/classify/testdata.
 type goldenCase struct {
 	name, url, contentType string
 	body                   []byte
@@ -207,10 +207,10 @@ type goldenCase struct {
 var headerLine = regexp.MustCompile(`^<!-- (url|content-type): (.*) -->$`)
 
 // goldenCases reads the golden pages and their first-line headers (see
-// wasm/classify/golden_test.go).
+// common/classify/golden_test.go).
 func goldenCases(t testing.TB) []goldenCase {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join("..", "wasm", "classify", "testdata", "*.html"))
+	files, err := filepath.Glob(filepath.Join("..", "common", "classify", "testdata", "*.html"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no golden pages: %v", err)
 	}

@@ -5,11 +5,12 @@ import (
 	"net/url"
 	"strconv"
 
-	"feedscout/report/kind"
-	"feedscout/wasm/classify"
+	"feedscout/common/classify"
+	"feedscout/common/jsonw"
+	"feedscout/common/opml"
+	"feedscout/common/report/kind"
+	"feedscout/common/shape"
 	"feedscout/wasm/internal/abi"
-	"feedscout/wasm/opml"
-	"feedscout/wasm/shape"
 )
 
 // The calls of the ABI (doc.go): each JSON call takes the request's JSON
@@ -40,13 +41,13 @@ func shapeCall(in []byte) []byte {
 	if err != nil {
 		return abi.ErrorReply(err)
 	}
-	return abi.Array(nil, len(urls), func(b []byte, i int) []byte {
+	return jsonw.Array(nil, len(urls), func(b []byte, i int) []byte {
 		kind, rule := string(shape.Other), "invalid-url"
 		if u, err := url.Parse(urls[i]); err == nil {
 			v := shape.URL(u)
 			kind, rule = string(v.Shape), v.Rule
 		}
-		o := abi.Object{B: b}
+		o := jsonw.Object{B: b}
 		o.Str("url", urls[i])
 		o.Str("shape", kind)
 		o.Str("rule", rule)
@@ -72,7 +73,7 @@ func opmlExportCall(in []byte) []byte {
 	if err := opml.WriteFor(&buf, subs, o); err != nil {
 		return abi.ErrorReply(err)
 	}
-	reply := abi.Object{}
+	reply := jsonw.Object{}
 	reply.Str("opml", buf.String())
 	return reply.Done()
 }
@@ -93,12 +94,12 @@ func opmlWaysCall(in []byte) []byte {
 	if err != nil {
 		return abi.ErrorReply(err)
 	}
-	reply := abi.Object{}
+	reply := jsonw.Object{}
 	reply.Key("ways")
-	reply.B = abi.Array(reply.B, len(ways), func(b []byte, i int) []byte { return abi.AppendString(b, ways[i]) })
+	reply.B = jsonw.Array(reply.B, len(ways), func(b []byte, i int) []byte { return jsonw.AppendString(b, ways[i]) })
 	if urls, err := opml.Addresses(subs, o); err == nil {
 		reply.Key("urls")
-		reply.B = abi.Array(reply.B, len(urls), func(b []byte, i int) []byte { return abi.AppendString(b, urls[i]) })
+		reply.B = jsonw.Array(reply.B, len(urls), func(b []byte, i int) []byte { return jsonw.AppendString(b, urls[i]) })
 	}
 	return reply.Done()
 }

@@ -10,10 +10,10 @@ import (
 	"strings"
 	"testing"
 
-	"feedscout/report/kind"
-	"feedscout/wasm/classify"
-	"feedscout/wasm/opml"
-	"feedscout/wasm/shape"
+	"feedscout/common/classify"
+	"feedscout/common/opml"
+	"feedscout/common/report/kind"
+	"feedscout/common/shape"
 )
 
 func TestClassifyCall(t *testing.T) {

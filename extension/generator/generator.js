@@ -1,5 +1,5 @@
 // generator.js: the news sitemap generator page. The Go generator
-// (wasm/newsmap, the code behind `feedscout-host newsmap`) runs in its own
+// (common/newsmap, the code behind `feedscout-host newsmap`) runs in its own
 // wasm module, newsmap.wasm, through its newsmap call
 // (wasm/newsmapwasm/doc.go), loaded by this page only; this
 // page only collects the fields and shows the answer, as text, each

@@ -1,6 +1,6 @@
 // errors.js: an error reply in the user's language. Every error code, the
 // host's (HOST_CODES) and the worker's (CODES), is one template of the
-// message catalogue (report/catalog, key error_ and the code with _ for
+// message catalogue (common/report/catalog, key error_ and the code with _ for
 // -), which the host fills in English for the reply's error and this
 // fills in the user's language with the reply's args; a fetch-failed
 // error says its reason (docs/reasons.md). A code the catalogue does not

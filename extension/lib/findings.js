@@ -1,7 +1,7 @@
 // findings.js: a finding (the full check's findings and a report's health
 // lines, docs/checking.md; the news sitemap generator's refusals and
 // warnings) in the user's language. Every finding code has one template
-// in the catalogue, finding_<code> with - as _ (report/catalog), and the
+// in the catalogue, finding_<code> with - as _ (common/report/catalog), and the
 // host's English Text is that template filled with the finding's args
 // (check.Key; the generator's wasm module writes the same English itself,
 // TestTemplatesSayTheText); here the same template is filled with the same

@@ -5,7 +5,7 @@
 // RSS-Bridge (its BASE: RSS-Bridge fetches the sites itself). The setting
 // {route, gateway?, bridge?} lives in chrome.storage.sync; the key only in
 // chrome.storage.local (a secret is never synced). Pure: no chrome.*, no
-// DOM. Which URL a row gets is not decided here: wasm/opml writes it.
+// DOM. Which URL a row gets is not decided here: common/opml writes it.
 
 import { FEED_SCHEME, CUSTOM } from "./readers.js";
 import { validKey } from "./sign.js";
@@ -137,7 +137,7 @@ export function reaches(setting, route) {
 }
 
 /**
- * flavour is the OPML flavour (wasm/opml) that writes the route's URLs
+ * flavour is the OPML flavour (common/opml) that writes the route's URLs
  * for any reader: "rss-bridge" for the RSS-Bridge route, else "any".
  * @param {string} route
  */

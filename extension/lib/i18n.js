@@ -1,6 +1,6 @@
 // i18n.js: every word an extension page shows comes from _locales/ through
 // chrome.i18n (en, de, ja, ru; default_locale en), which go generate
-// writes from the message catalogue (report/catalog). Pages mark their
+// writes from the message catalogue (common/report/catalog). Pages mark their
 // static text with attributes that translate() fills in:
 //
 //   data-i18n="key"             textContent

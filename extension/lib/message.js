@@ -1,5 +1,5 @@
 // message.js: fills a template of feedscout's message catalogue
-// (report/catalog, whose doc.go defines the syntax; go generate writes its
+// (common/report/catalog, whose doc.go defines the syntax; go generate writes its
 // templates to _locales) the way the host's Go does (catalog.Say), so that
 // the popup and the host say one sentence alike:
 //

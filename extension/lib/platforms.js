@@ -1,6 +1,6 @@
-// platforms.js: the URL patterns of the platform rules (wasm/classify/platform.go),
+// platforms.js: the URL patterns of the platform rules (common/classify/platform.go),
 // as RE2 regular expressions for Chromium's declarativeContent (background.js).
-// Written by PlatformPatterns: go test ./wasm/classify -run TestPlatformPatternsFile -update.
+// Written by PlatformPatterns: go test ./common/classify -run TestPlatformPatternsFile -update.
 // Not edited by hand; TestPlatformPatternsFile fails when it differs.
 
 export const PLATFORM_URLS = [

@@ -1,7 +1,7 @@
 // reasons.js: the host's reason in the user's language. A report carries
 // reason_code and reason_args (docs/reasons.md lists every code and its
 // arguments); each code is one template of the message catalogue
-// (report/catalog, key reason_ and the code with _ for -), which the
+// (common/report/catalog, key reason_ and the code with _ for -), which the
 // host's report.Sentence fills in English and this fills in the user's
 // language, the same way (TestSayAsThePopup). A code the catalogue does
 // not know here (the list is append-only, a newer host may add one) shows

@@ -1,7 +1,7 @@
 // followed.js: the Subscriptions view says, for each subscription, how the
 // reader chosen beside Export OPML will follow it, and whether the
 // feedscout gateway runs when that is the way. How is not decided here:
-// wasm/opml decides it, the same decision its OPML writer writes, and the
+// common/opml decides it, the same decision its OPML writer writes, and the
 // classifier's opml_ways call answers it (ways). Whether the gateway runs
 // the host tells (the status request, PROTOCOL.md); the extension makes no
 // request to the gateway.
@@ -55,7 +55,7 @@ export function show(ul, list, reader) {
 }
 
 /**
- * ways says how reader follows each subscription, by url, as wasm/opml
+ * ways says how reader follows each subscription, by url, as common/opml
  * writes it for that reader (opml.Ways; docs/readers.md): "gateway",
  * "exec" (newsboat runs the host), "direct" (the reader reads the feed
  * itself) or "xpath" (FreshRSS scrapes it). The host's path does not

@@ -4,7 +4,7 @@
 // popup requests nothing itself. A feed is sent as it is; a news sitemap
 // or a section is sent as the address of the route it is followed through
 // (lib/follow.js): the user's own gateway (signed here, lib/sign.js), an
-// RSS-Bridge, or this computer's gateway, the address wasm/opml writes
+// RSS-Bridge, or this computer's gateway, the address common/opml writes
 // (the classifier's opml_ways, urls). The choices live in
 // chrome.storage.sync, the gateway's key in chrome.storage.local (the
 // settings page sets them); before there is a reader, or where the route
@@ -95,7 +95,7 @@ export function followButton(kind, url, title) {
 
 /**
  * followURL resolves to the address the chosen route gives the source
- * (of kind) and how it is followed ({url, way}), as wasm/opml writes it
+ * (of kind) and how it is followed ({url, way}), as common/opml writes it
  * for any reader: the signed URL of the user's gateway, the RSS-Bridge's
  * URL, or this computer's gateway's.
  * @param {string} kind

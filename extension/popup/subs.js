@@ -162,7 +162,7 @@ function removeButton(url, title) {
   return b;
 }
 
-/** readers are the OPML flavours offered (wasm/opml; docs/readers.md). */
+/** readers are the OPML flavours offered (common/opml; docs/readers.md). */
 const readers = ["any", "newsboat", "freshrss", "rss-bridge"];
 
 /** anyLabel names "any reader" by the route chosen in Settings. */
@@ -213,7 +213,7 @@ function readerPicker() {
 
 /**
  * exportOPML downloads the subscriptions as an OPML file for the reader
- * chosen, written by the classifier (Go, wasm/opml): any reader through
+ * chosen, written by the classifier (Go, common/opml): any reader through
  * feedscout's gateway, newsboat (which runs the host, so the host is asked
  * where it is: the version reply's path), or FreshRSS (XPath outlines).
  * A blob URL and a temporary <a download>. It says what went wrong itself.

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
-	"feedscout/report"
-	"feedscout/wasm/shape"
+	"feedscout/common/report"
+	"feedscout/common/shape"
 )
 
 // TestArticleOrder runs the source article's discovery order (as Expect

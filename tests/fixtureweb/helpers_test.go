@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"feedscout/wasm/shape"
+	"feedscout/common/shape"
 
 	"golang.org/x/net/html"
 	"golang.org/x/text/encoding/charmap"

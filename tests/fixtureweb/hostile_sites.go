@@ -11,7 +11,7 @@ import (
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/japanese"
 
-	"feedscout/report"
+	"feedscout/common/report"
 )
 
 // HostileSites returns the hostile web of issue 7: slow and silent

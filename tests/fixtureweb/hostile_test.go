@@ -14,8 +14,8 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"feedscout/report"
-	"feedscout/wasm/shape"
+	"feedscout/common/report"
+	"feedscout/common/shape"
 )
 
 // The hostile servers behave as described, checked quickly: nothing here

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"feedscout/report"
+	"feedscout/common/report"
 )
 
 // Hostile sites, continued: redirect traps, robots.txt at its worst and a

@@ -6,7 +6,7 @@ import (
 	"regexp"
 	"time"
 
-	"feedscout/report"
+	"feedscout/common/report"
 )
 
 // The three sites of the source article that announce their feed in a

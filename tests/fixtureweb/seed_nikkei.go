@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"feedscout/report"
+	"feedscout/common/report"
 )
 
 // Nikkei: no feed anywhere; robots.txt lists a company-data sitemap (not

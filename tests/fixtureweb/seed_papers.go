@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"feedscout/report"
+	"feedscout/common/report"
 )
 
 // Asahi and Yomiuri: no feed; all nine guesses fail (asahi.com/rss with

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"feedscout/report"
-	"feedscout/wasm/shape"
+	"feedscout/common/report"
+	"feedscout/common/shape"
 )
 
 // The Nikkei numbers of the source article, checked with the shape rules:

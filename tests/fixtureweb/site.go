@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"time"
 
-	"feedscout/report"
+	"feedscout/common/report"
 )
 
 // Site is one site of the fixture web: the host discovery starts at, the

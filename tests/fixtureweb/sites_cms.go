@@ -6,7 +6,7 @@ import (
 	"regexp"
 	"time"
 
-	"feedscout/report"
+	"feedscout/common/report"
 )
 
 // Blogs on the common CMSs whose theme forgot the link tag: the feed is

@@ -8,7 +8,7 @@ import (
 	"regexp"
 	"time"
 
-	"feedscout/report"
+	"feedscout/common/report"
 )
 
 // Sites without a feed link tag that end on a sitemap or on sections, and

@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"time"
 
-	"feedscout/report"
+	"feedscout/common/report"
 )
 
 // Platform sites (issue 27): pages of platforms whose feeds are derived

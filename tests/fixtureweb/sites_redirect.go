@@ -7,7 +7,7 @@ import (
 	"regexp"
 	"time"
 
-	"feedscout/report"
+	"feedscout/common/report"
 )
 
 // Sites that move the client around before it gets anything: http to

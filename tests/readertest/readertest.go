@@ -1,10 +1,10 @@
 // Package readertest reads feedscout's OPML the way the readers do, for
-// the tests of both wasm/opml (its unit tests) and tests/ (the end-to-end
+// the tests of both common/opml (its unit tests) and tests/ (the end-to-end
 // ones): libxml2's xmllint runs a FreshRSS outline's XPath expressions as
 // FreshRSS does, and Outlines lists the subscriptions a reader imports;
 // StartPostgres, StartMiniflux and StartRSSBridge run the server readers
 // (Unix only: they need process groups and, as root, another user's
-// credentials). It imports nothing of feedscout, so wasm/opml's own tests
+// credentials). It imports nothing of feedscout, so common/opml's own tests
 // can use it.
 package readertest
 

@@ -4,9 +4,10 @@ import (
 	"fmt"
 	"strconv"
 
-	"feedscout/report"
+	"feedscout/common/jsonw"
+	"feedscout/common/newsmap"
+	"feedscout/common/report"
 	"feedscout/wasm/internal/abi"
-	"feedscout/wasm/newsmap"
 )
 
 // newsmapCall: the fields name, language, checked_at and lines -> the
@@ -21,18 +22,18 @@ func newsmapCall(in []byte) []byte {
 	}
 	o, lines := newsmap.Options{Name: f[0], Language: f[1], CheckedAt: f[2]}, f[3]
 	res := newsmap.Generate(o, lines)
-	reply := abi.Object{}
+	reply := jsonw.Object{}
 	reply.Str("xml", res.XML)
 	reply.Integer("entries", res.Entries)
 	reply.Key("findings")
-	reply.B = abi.Array(reply.B, len(res.Findings), func(b []byte, i int) []byte { return appendFinding(b, &res.Findings[i]) })
+	reply.B = jsonw.Array(reply.B, len(res.Findings), func(b []byte, i int) []byte { return appendFinding(b, &res.Findings[i]) })
 	return reply.Done()
 }
 
 // appendFinding writes a report.Finding as json.Marshal does: args sorted
 // by key (their values are strings and integers), empty members left out.
 func appendFinding(b []byte, f *report.Finding) []byte {
-	o := abi.Object{B: b}
+	o := jsonw.Object{B: b}
 	o.Str("level", f.Level)
 	o.Str("code", f.Code)
 	if len(f.Args) > 0 {
@@ -46,7 +47,7 @@ func appendFinding(b []byte, f *report.Finding) []byte {
 			}
 		}
 		o.Key("args")
-		args := abi.Object{B: o.B}
+		args := jsonw.Object{B: o.B}
 		for _, k := range keys {
 			switch v := f.Args[k].(type) {
 			case int:
@@ -62,7 +63,7 @@ func appendFinding(b []byte, f *report.Finding) []byte {
 	o.Str("text", f.Text)
 	if s := f.Source; s != nil {
 		o.Key("source")
-		src := abi.Object{B: o.B}
+		src := jsonw.Object{B: o.B}
 		if s.Request != 0 {
 			src.Integer("request", s.Request)
 		}

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"testing"
 
-	"feedscout/wasm/newsmap"
+	"feedscout/common/newsmap"
 )
 
 // fields writes a request as encodeFields (extension/lib/classifier.js)

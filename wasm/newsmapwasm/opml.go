@@ -3,9 +3,10 @@ package main
 import (
 	"strconv"
 
+	"feedscout/common/jsonw"
+	"feedscout/common/opml"
 	"feedscout/wasm/internal/abi"
-	"feedscout/wasm/opml"
-	"feedscout/wasm/opml/opmlimport"
+	"feedscout/wasm/opmlimport"
 )
 
 // opmlImportCall is the popup's Import OPML (opml_import): the document,
@@ -26,7 +27,7 @@ func opmlImportCall(in []byte) []byte {
 	if err != nil {
 		return abi.ErrorReply(err)
 	}
-	o := abi.Object{}
+	o := jsonw.Object{}
 	o.Key("subscriptions")
 	o.B = appendSubs(o.B, subs)
 	return o.Done()
@@ -38,9 +39,9 @@ func appendSubs(b []byte, subs []opml.Subscription) []byte {
 	if subs == nil {
 		return append(b, "null"...)
 	}
-	return abi.Array(b, len(subs), func(b []byte, i int) []byte {
+	return jsonw.Array(b, len(subs), func(b []byte, i int) []byte {
 		s := &subs[i]
-		o := abi.Object{B: b}
+		o := jsonw.Object{B: b}
 		o.Str("kind", string(s.Kind))
 		o.Str("url", s.URL)
 		o.Str("title", s.Title)

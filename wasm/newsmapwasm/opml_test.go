@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"testing"
 
-	"feedscout/wasm/opml"
-	"feedscout/wasm/opml/opmlimport"
+	"feedscout/common/opml"
+	"feedscout/wasm/opmlimport"
 )
 
 // TestOPMLImportCall: opml_import reads back what opml_export writes

@@ -28,10 +28,10 @@ import (
 	"strings"
 	"time"
 
+	"feedscout/common/report"
+	"feedscout/common/report/kind"
 	"feedscout/nativehost/internal/feed"
 	"feedscout/nativehost/internal/fetch"
-	"feedscout/report"
-	"feedscout/report/kind"
 )
 
 // FileKind is what a checked file is (Result.Kind). Its JSON form is the

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"feedscout/report"
-	"feedscout/report/catalog"
+	"feedscout/common/report"
+	"feedscout/common/report/catalog"
 )
 
 // TestCodes holds Codes to the package: every Code constant is listed

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"feedscout/report"
-	"feedscout/wasm/newsmap"
+	"feedscout/common/newsmap"
+	"feedscout/common/report"
 )
 
 const (

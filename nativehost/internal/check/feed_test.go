@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"feedscout/report"
+	"feedscout/common/report"
 )
 
 // scanFeed runs the first question and the item rules on a feed body.

@@ -4,11 +4,11 @@ import (
 	"net/http"
 	"time"
 
+	"feedscout/common/classify"
+	"feedscout/common/report"
 	"feedscout/nativehost/internal/feed"
 	"feedscout/nativehost/internal/fetch"
 	"feedscout/nativehost/internal/sitemap"
-	"feedscout/report"
-	"feedscout/wasm/classify"
 )
 
 // Health lines: the rules of Run applied to what discovery already

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"feedscout/report"
-	"feedscout/report/catalog"
+	"feedscout/common/report"
+	"feedscout/common/report/catalog"
 )
 
 // The rules both `check` and discovery's health lines apply: each is
@@ -107,7 +107,7 @@ const (
 )
 
 // Key is the catalogue's message of a finding code: finding_ and the
-// code with - as _ (report/catalog; one template per code, its variants
+// code with - as _ (common/report/catalog; one template per code, its variants
 // chosen by the args).
 func Key(code string) string { return "finding_" + strings.ReplaceAll(code, "-", "_") }
 

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"feedscout/report"
-	"feedscout/wasm/newsmap"
+	"feedscout/common/newsmap"
+	"feedscout/common/report"
 )
 
 // Namespaces of a sitemap and of its Google News extension.

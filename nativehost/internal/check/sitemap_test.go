@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"feedscout/report"
+	"feedscout/common/report"
 )
 
 var now = time.Date(2026, 10, 30, 12, 0, 0, 0, time.FixedZone("", 3*3600))

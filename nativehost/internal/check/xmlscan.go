@@ -9,7 +9,7 @@ import (
 
 	"golang.org/x/net/html/charset"
 
-	"feedscout/report"
+	"feedscout/common/report"
 )
 
 // The first question, for every XML file: is it readable? One strict pass

@@ -1,8 +1,8 @@
 package discover
 
 import (
-	"feedscout/report"
-	"feedscout/wasm/classify"
+	"feedscout/common/classify"
+	"feedscout/common/report"
 )
 
 // articleOrder is the source article's order, faithfully: robots.txt, the

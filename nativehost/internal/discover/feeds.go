@@ -8,11 +8,11 @@ import (
 	"strings"
 	"time"
 
+	"feedscout/common/classify"
+	"feedscout/common/report"
 	"feedscout/nativehost/internal/check"
 	"feedscout/nativehost/internal/feed"
 	"feedscout/nativehost/internal/fetch"
-	"feedscout/report"
-	"feedscout/wasm/classify"
 )
 
 // maxPreviews is how many advertised feeds are fetched to find one to

@@ -4,11 +4,11 @@ import (
 	"strings"
 	"time"
 
+	"feedscout/common/report"
 	"feedscout/nativehost/internal/check"
 	"feedscout/nativehost/internal/feed"
 	"feedscout/nativehost/internal/fetch"
 	"feedscout/nativehost/internal/sitemap"
-	"feedscout/report"
 )
 
 // Health lines: each feed and sitemap of the report says how it is

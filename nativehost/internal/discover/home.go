@@ -6,9 +6,9 @@ import (
 	"slices"
 	"strings"
 
+	"feedscout/common/classify"
+	"feedscout/common/report"
 	"feedscout/nativehost/internal/fetch"
-	"feedscout/report"
-	"feedscout/wasm/classify"
 )
 
 // Limits of the steps (docs/ARCHITECTURE.md, "Discovery").

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"feedscout/wasm/classify"
+	"feedscout/common/classify"
 )
 
 // TestWithHeaderFeeds: a Link header's feeds come after the page's own

@@ -1,6 +1,6 @@
 package discover
 
-import "feedscout/report"
+import "feedscout/common/report"
 
 // finish sets the outcome and its reason, a code with the values its
 // sentence names (report.Sentence renders the English), from what was

@@ -9,10 +9,10 @@ import (
 	"sync"
 	"time"
 
+	"feedscout/common/classify"
+	"feedscout/common/report"
 	"feedscout/nativehost/internal/fetch"
 	"feedscout/nativehost/internal/robots"
-	"feedscout/report"
-	"feedscout/wasm/classify"
 )
 
 // Deadline is the overall limit of one discovery; when it passes, the

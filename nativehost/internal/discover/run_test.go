@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"feedscout/common/report"
 	"feedscout/nativehost/internal/fetch"
-	"feedscout/report"
 )
 
 // slowSite serves robots.txt at once and makes every other request wait

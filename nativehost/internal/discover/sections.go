@@ -4,8 +4,8 @@ import (
 	"net/url"
 	"strings"
 
+	"feedscout/common/report"
 	"feedscout/nativehost/internal/fetch"
-	"feedscout/report"
 )
 
 // sectionStep lists the homepage's section anchors when no sitemap gave

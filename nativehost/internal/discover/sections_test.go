@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"feedscout/common/report"
 	"feedscout/nativehost/internal/fetch"
-	"feedscout/report"
 	"feedscout/tests/fixtureweb"
 )
 

@@ -5,10 +5,10 @@ import (
 	"errors"
 	"time"
 
+	"feedscout/common/report"
+	"feedscout/common/shape"
 	"feedscout/nativehost/internal/fetch"
 	"feedscout/nativehost/internal/sitemap"
-	"feedscout/report"
-	"feedscout/wasm/shape"
 )
 
 // sitemapStep reads up to four of the sitemaps robots.txt lists (only

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"feedscout/report"
-	"feedscout/wasm/classify"
+	"feedscout/common/classify"
+	"feedscout/common/report"
 )
 
 // maxAnchors bounds the feed-like anchors tried before the usual paths.

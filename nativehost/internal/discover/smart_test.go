@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"feedscout/report"
+	"feedscout/common/report"
 )
 
 func TestNewsOrSections(t *testing.T) {

@@ -8,7 +8,7 @@ import (
 	"github.com/mmcdole/gofeed/atom"
 	"github.com/mmcdole/gofeed/rss"
 
-	"feedscout/report"
+	"feedscout/common/report"
 )
 
 func summarise(f *gofeed.Feed, jsonHub string) *Summary {

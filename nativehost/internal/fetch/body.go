@@ -9,7 +9,7 @@ import (
 	"net/http"
 	"strings"
 
-	"feedscout/report"
+	"feedscout/common/report"
 )
 
 // readBody reads resp's body decoded: Content-Encoding gzip (the only one

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"feedscout/report"
+	"feedscout/common/report"
 )
 
 func TestAddressKind(t *testing.T) {

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"feedscout/report"
+	"feedscout/common/report"
 )
 
 // hit is one request as the test server saw it.

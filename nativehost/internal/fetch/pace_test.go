@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"feedscout/report"
+	"feedscout/common/report"
 )
 
 // TestPacing runs two sessions of one site, two goroutines each, with the

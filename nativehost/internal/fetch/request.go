@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"feedscout/report"
+	"feedscout/common/report"
 )
 
 // request makes one request: it takes one unit of the site's budget, waits

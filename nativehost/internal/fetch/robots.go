@@ -6,8 +6,8 @@ import (
 	"net/url"
 	"time"
 
+	"feedscout/common/report"
 	"feedscout/nativehost/internal/robots"
-	"feedscout/report"
 )
 
 // robotsEntry is the cached robots.txt answer of one scheme and host. The

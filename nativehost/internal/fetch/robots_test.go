@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"feedscout/report"
+	"feedscout/common/report"
 )
 
 // TestRobotsObeyed: a disallowed URL is logged and never requested,

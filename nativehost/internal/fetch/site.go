@@ -10,7 +10,7 @@ import (
 	"strings"
 	"sync"
 
-	"feedscout/report"
+	"feedscout/common/report"
 )
 
 // Site is one discovery's view of a site: its request log and the site's

@@ -3,7 +3,7 @@ package fetch
 import (
 	"errors"
 
-	"feedscout/report"
+	"feedscout/common/report"
 )
 
 // Sentinel errors for errors.Is: an *Error matches the sentinel with the

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"testing"
 
-	"feedscout/report"
+	"feedscout/common/report"
 )
 
 func TestErrorIs(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"feedscout/report"
+	"feedscout/common/report"
 )
 
 // TestSlowServers: a server that never answers, one that hangs after the

@@ -15,4 +15,7 @@
 // pacing and robots.txt answers the processes sharing a state folder
 // share. Several processes may follow from one state folder at once: a
 // source is fetched by one of them at a time, the others find it fresh.
+//
+// What to follow of a discovery report, the best its site offers, is
+// FromReport (choose.go): the CLI's opml command writes it for a reader.
 package follow

@@ -10,9 +10,9 @@ import (
 	"sync"
 	"time"
 
+	"feedscout/common/report"
+	"feedscout/common/report/kind"
 	"feedscout/nativehost/internal/fetch"
-	"feedscout/report"
-	"feedscout/report/kind"
 )
 
 // Manners, with their numbers (docs/following.md).

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"feedscout/common/report/kind"
 	"feedscout/nativehost/internal/feed"
-	"feedscout/report/kind"
 	"feedscout/tests/fixtureweb"
 )
 

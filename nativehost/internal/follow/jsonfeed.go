@@ -12,8 +12,8 @@ import (
 
 	"golang.org/x/net/html"
 
-	"feedscout/report"
-	"feedscout/report/kind"
+	"feedscout/common/report"
+	"feedscout/common/report/kind"
 )
 
 // Limits of a JSON Feed turned into Atom.

@@ -8,8 +8,8 @@ import (
 	"net/url"
 	"time"
 
+	"feedscout/common/report/kind"
 	"feedscout/nativehost/internal/fetch"
-	"feedscout/report/kind"
 )
 
 // Formats of Write.

@@ -11,9 +11,9 @@ import (
 	"strings"
 	"time"
 
+	"feedscout/common/report"
 	"feedscout/nativehost/internal/fetch"
 	"feedscout/nativehost/internal/sitemap"
-	"feedscout/report"
 )
 
 // Many sections of one site. A site that lists its sections in a sitemap

@@ -9,13 +9,13 @@ import (
 	"strings"
 	"time"
 
+	"feedscout/common/classify"
 	"feedscout/nativehost/internal/feed"
 	"feedscout/nativehost/internal/fetch"
 	"feedscout/nativehost/internal/sitemap"
-	"feedscout/wasm/classify"
 
-	"feedscout/report"
-	"feedscout/report/kind"
+	"feedscout/common/report"
+	"feedscout/common/report/kind"
 )
 
 // read is what one fetched body of a source gives.

@@ -15,8 +15,8 @@ import (
 	"strings"
 	"time"
 
+	"feedscout/common/report/kind"
 	"feedscout/nativehost/internal/fetch"
-	"feedscout/report/kind"
 )
 
 // stateVersion is written into every state file; a file of another

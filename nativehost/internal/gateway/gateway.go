@@ -33,9 +33,9 @@ import (
 	"strings"
 	"time"
 
+	"feedscout/common/opml"
+	"feedscout/common/report/kind"
 	"feedscout/nativehost/internal/follow"
-	"feedscout/report/kind"
-	"feedscout/wasm/opml"
 )
 
 // Server is the gateway's HTTP handler.
@@ -291,7 +291,7 @@ func subscriptions(states []*follow.State) []opml.Subscription {
 }
 
 // opml answers with every source asked for, written by the one OPML
-// writer (wasm/opml) for any reader through this gateway, a JSON Feed
+// writer (common/opml) for any reader through this gateway, a JSON Feed
 // too (whoever asked the gateway for one reads Atom): importing the file
 // into feedscout gives each source back with its kind.
 func (s *Server) opml(w http.ResponseWriter, r *http.Request) {

@@ -13,11 +13,11 @@ import (
 	"testing"
 	"time"
 
+	"feedscout/common/opml"
+	"feedscout/common/report/kind"
 	"feedscout/nativehost/internal/fetch"
 	"feedscout/nativehost/internal/follow"
-	"feedscout/report/kind"
-	"feedscout/wasm/opml"
-	"feedscout/wasm/opml/opmlimport"
+	"feedscout/wasm/opmlimport"
 )
 
 func newServer(t *testing.T) (*Server, string) {

@@ -13,8 +13,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"feedscout/common/opml"
 	"feedscout/nativehost/internal/fetch"
-	"feedscout/wasm/opml"
 )
 
 // KeyFile is the name of the gateway's key in the state folder.

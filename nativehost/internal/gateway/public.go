@@ -6,8 +6,8 @@ import (
 	"net/url"
 	"strings"
 
+	"feedscout/common/opml"
 	"feedscout/nativehost/internal/follow"
-	"feedscout/wasm/opml"
 )
 
 // CheckBase parses a public gateway's base URL: http or https, a host,

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"feedscout/report/catalog"
+	"feedscout/common/report/catalog"
 )
 
 // TestErrorSentences: every error code has its template in the message

@@ -8,7 +8,7 @@ import (
 	"io"
 	"testing"
 
-	"feedscout/report"
+	"feedscout/common/report"
 )
 
 // The feed and status requests: decoded and checked like the others, and

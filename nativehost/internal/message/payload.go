@@ -3,7 +3,7 @@ package message
 import (
 	"time"
 
-	"feedscout/report/kind"
+	"feedscout/common/report/kind"
 )
 
 // Feed is the payload of a feed result (PROTOCOL.md, feed): the first

@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"strings"
 
+	"feedscout/common/report"
+	"feedscout/common/report/catalog"
 	"feedscout/nativehost/internal/check"
 	"feedscout/nativehost/internal/section"
-	"feedscout/report"
-	"feedscout/report/catalog"
 )
 
 // Reply types.

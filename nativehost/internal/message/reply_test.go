@@ -8,8 +8,8 @@ import (
 	"sync"
 	"testing"
 
+	"feedscout/common/report"
 	"feedscout/nativehost/internal/section"
-	"feedscout/report"
 )
 
 // A section result too long for one reply is cut (its Shrink) until it

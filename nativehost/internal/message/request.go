@@ -7,7 +7,7 @@ import (
 	"net/url"
 	"time"
 
-	"feedscout/report"
+	"feedscout/common/report"
 )
 
 // Request types.

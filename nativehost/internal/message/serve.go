@@ -9,7 +9,7 @@ import (
 	"runtime/debug"
 	"sync"
 
-	"feedscout/report"
+	"feedscout/common/report"
 )
 
 // Handler answers every request type (the one dispatch of the host). It

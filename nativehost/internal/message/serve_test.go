@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"feedscout/common/report"
 	"feedscout/nativehost/internal/section"
-	"feedscout/report"
 )
 
 type echo struct{}

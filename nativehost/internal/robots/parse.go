@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"feedscout/report"
+	"feedscout/common/report"
 )
 
 // maxLine is the longest line kept, as in Google's parser (2083 * 8 - 1

@@ -8,9 +8,9 @@ import (
 	"errors"
 	"fmt"
 
+	"feedscout/common/classify"
+	"feedscout/common/report"
 	"feedscout/nativehost/internal/fetch"
-	"feedscout/report"
-	"feedscout/wasm/classify"
 )
 
 // Article is one article linked from the section page.

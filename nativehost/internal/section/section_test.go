@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"feedscout/common/report"
 	"feedscout/nativehost/internal/fetch"
-	"feedscout/report"
 )
 
 // newsSite serves a section page with ten /article/ links and three

@@ -1,7 +1,7 @@
 // Package sitemap reads one sitemap file (XML urlset or sitemapindex, Google
 // News and image extensions, plain text, gzip-compressed or not) into entries
 // and judges what discovery can do with it, using the URL shape rules of
-// feedscout/wasm/classify.
+// feedscout/common/classify.
 //
 // It parses bytes only: fetching (politeness, the 8 MiB body cap) is the
 // fetcher's job. Parse streams with encoding/xml and holds only the entries,

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"feedscout/report"
+	"feedscout/common/report"
 )
 
 // FuzzParse feeds arbitrary bytes (seeded with every golden input, gzipped

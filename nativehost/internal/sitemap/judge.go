@@ -4,8 +4,8 @@ import (
 	"strings"
 	"time"
 
-	"feedscout/report"
-	"feedscout/wasm/shape"
+	"feedscout/common/report"
+	"feedscout/common/shape"
 )
 
 // UsableNone is Judge's verdict on a sitemap discovery can make nothing

@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"feedscout/report"
+	"feedscout/common/report"
 )
 
 func TestJudge(t *testing.T) {

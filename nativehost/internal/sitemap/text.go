@@ -8,7 +8,7 @@ import (
 	"io"
 	"unicode/utf8"
 
-	"feedscout/report"
+	"feedscout/common/report"
 )
 
 // parseText reads a text sitemap (sitemaps.org: "one URL per line", UTF-8,

@@ -10,7 +10,7 @@ import (
 
 	"golang.org/x/net/html/charset"
 
-	"feedscout/wasm/newsmap"
+	"feedscout/common/newsmap"
 )
 
 // Namespaces of the Google extensions. An undeclared prefix reaches us as

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strconv"
 	"unicode/utf8"
+
+	"feedscout/common/jsonw"
 )
 
 // Fields reads a call's request: a sequence of strings, each written as
@@ -37,6 +39,13 @@ func Fields(in []byte, call string) ([]string, error) {
 		i = j + n
 	}
 	return out, nil
+}
+
+// ErrorReply is every call's answer when it fails: {"error": "sentence"}.
+func ErrorReply(err error) []byte {
+	o := jsonw.Object{}
+	o.Str("error", err.Error())
+	return o.Done()
 }
 
 // BadRequest is the answer naming the call and what is wrong with its

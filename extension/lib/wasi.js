@@ -7,7 +7,7 @@
 // preopened directories". Nothing here touches the network, storage or
 // chrome.* APIs.
 //
-// tests/wasm_test.go reads the import names from this file (every
+// tests/wasm/wasm_test.go reads the import names from this file (every
 // snake_case method of the preview1 object below) and fails when the built
 // module imports one it does not provide.
 

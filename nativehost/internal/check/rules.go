@@ -73,7 +73,7 @@ const (
 
 // Codes are every finding code Run and the health rules emit, in the
 // order of the constants above: the list the popup's messages are held to
-// (tests/check_codes_test.go). TestCodes keeps it in step with the
+// (tests/check/check_codes_test.go). TestCodes keeps it in step with the
 // constants and with every finding the package builds.
 var Codes = []string{
 	CodeFetch, CodeHTTPStatus, CodeRedirect, CodeTooLarge, CodeEmpty, CodeBOM, CodeJunk,

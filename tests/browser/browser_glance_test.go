@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -18,7 +19,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -40,16 +43,29 @@ func tool(t testing.TB, name, pkg string) string {
 	return p
 }
 
+// displayInUse reports whether X display n is taken: its lock file names
+// a process that is alive. A lock of a server that died (killed, its
+// machine's earlier runs) is not: the X server replaces it.
+func displayInUse(n int) bool {
+	raw, err := os.ReadFile(fmt.Sprintf("/tmp/.X%d-lock", n))
+	if err != nil {
+		return false
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(raw)))
+	if err != nil || pid <= 0 {
+		return true // not a lock Xvfb wrote: leave it alone
+	}
+	err = syscall.Kill(pid, 0)
+	return err == nil || errors.Is(err, syscall.EPERM)
+}
+
 // startXvfb starts an X server on a free display and returns its name
 // (":N"); it stops when the test ends.
 func startXvfb(t testing.TB) string {
 	t.Helper()
 	xvfb := tool(t, "Xvfb", "xvfb")
 	for n := 90; n < 140; n++ {
-		if _, err := os.Stat(fmt.Sprintf("/tmp/.X11-unix/X%d", n)); err == nil {
-			continue
-		}
-		if _, err := os.Stat(fmt.Sprintf("/tmp/.X%d-lock", n)); err == nil {
+		if displayInUse(n) {
 			continue
 		}
 		display := fmt.Sprintf(":%d", n)
@@ -58,8 +74,17 @@ func startXvfb(t testing.TB) string {
 			t.Fatalf("start Xvfb: %v", err)
 		}
 		t.Cleanup(func() {
-			cmd.Process.Kill()
-			cmd.Wait()
+			// SIGTERM, so that Xvfb removes its lock and socket; a
+			// killed one leaves them behind for the next run to skip.
+			cmd.Process.Signal(syscall.SIGTERM)
+			done := make(chan struct{})
+			go func() { cmd.Wait(); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(5 * time.Second):
+				cmd.Process.Kill()
+				<-done
+			}
 		})
 		deadline := time.Now().Add(10 * time.Second)
 		for time.Now().Before(deadline) {

@@ -70,6 +70,14 @@ func (g *GatewayProc) FeedURL(source string) string {
 // Get fetches a gateway URL with a plain loopback client.
 func (g *GatewayProc) Get(t testing.TB, u string, header ...string) (int, string, http.Header) {
 	t.Helper()
+	return getWith(t, &http.Client{Timeout: 2 * time.Minute, Transport: &http.Transport{Proxy: nil}}, u, header...)
+}
+
+// getWith asks for u with client c; header holds name, value pairs
+// ("Host" sets the Host header). It returns the status, the body and the
+// header of the answer.
+func getWith(t testing.TB, c *http.Client, u string, header ...string) (int, string, http.Header) {
+	t.Helper()
 	req, err := http.NewRequest(http.MethodGet, u, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -81,10 +89,9 @@ func (g *GatewayProc) Get(t testing.TB, u string, header ...string) (int, string
 			req.Header.Set(header[i], header[i+1])
 		}
 	}
-	c := &http.Client{Timeout: 2 * time.Minute, Transport: &http.Transport{Proxy: nil}}
 	resp, err := c.Do(req)
 	if err != nil {
-		t.Fatalf("GET %.80s: %v", u, err)
+		t.Fatalf("GET %.100s: %v", u, err)
 	}
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)

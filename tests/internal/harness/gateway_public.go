@@ -59,24 +59,7 @@ func (g *PublicGateway) Stop() {
 // body and the header of the answer.
 func (g *PublicGateway) Get(t testing.TB, u string, header ...string) (int, string, http.Header) {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodGet, u, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i+1 < len(header); i += 2 {
-		if header[i] == "Host" {
-			req.Host = header[i+1]
-		} else {
-			req.Header.Set(header[i], header[i+1])
-		}
-	}
-	resp, err := g.Client().Do(req)
-	if err != nil {
-		t.Fatalf("GET %.100s: %v", u, err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(b), resp.Header
+	return getWith(t, g.Client(), u, header...)
 }
 
 // Client reaches the gateway's listen address whatever host a URL names.

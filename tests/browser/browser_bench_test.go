@@ -433,3 +433,40 @@ func BenchmarkWASMLoadSteps(b *testing.B) {
 		b.ReportMetric(median(steps[i]), u+"(median)")
 	}
 }
+
+// BenchmarkPopupManySections times the popup's section list with 10,000
+// sections against the same interactions with 60 (the list's first page,
+// the baseline), alternating in one popup, each interaction from its input
+// to the end of the next frame (manySectionsJS): the ratios say what the
+// list's length costs, which a virtualised list keeps near 1.
+func BenchmarkPopupManySections(b *testing.B) {
+	br := harness.StartBrowser(b, harness.BrowserOptions{NoHost: true})
+	srv := harness.ServePages(b, map[string]string{"/": harness.NewsPage("Many sections", nil, 1, 1, "")})
+	tabCtx, _ := br.Tab(srv.URL + "/")
+	harness.WaitJS(b, tabCtx, `document.readyState === "complete"`, 10*time.Second)
+	ctx := br.Popup(br.Click(srv.URL+"/"), nil)
+	harness.WaitJS(b, ctx, `document.body.dataset.state === "page"`, 15*time.Second)
+	names := []string{"render", "show-all", "scroll", "filter"}
+	times := map[int]map[string][]float64{60: {}, 10000: {}}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, n := range []int{60, 10000} {
+			got := harness.Eval[manySections](b, ctx, manySectionsJS(n))
+			if got.Rows3 != 1 {
+				b.Fatalf("%d sections: the filter left %d rows, want 1", n, got.Rows3)
+			}
+			for j, ms := range []float64{got.Render, got.ShowAll, got.Scroll, got.Filter} {
+				times[n][names[j]] = append(times[n][names[j]], ms)
+			}
+		}
+	}
+	b.StopTimer()
+	for _, name := range names {
+		big, base := median(times[10000][name]), median(times[60][name])
+		b.ReportMetric(big, "ms-"+name+"-10000(median)")
+		b.ReportMetric(base, "ms-"+name+"-60(median)")
+		if base > 0 {
+			b.ReportMetric(big/base, name+"-ratio")
+		}
+	}
+}

@@ -205,26 +205,30 @@ func TestPopupHostileTextIsInert(t *testing.T) {
 	}
 }
 
-func TestPopupTenThousandSectionsStayResponsive(t *testing.T) {
-	b := harness.StartBrowser(t, harness.BrowserOptions{NoHost: true})
-	ctx, _ := openPopupOn(t, b, harness.NewsPage("Many sections", nil, 1, 1, ""), nil)
+// manySections is what manySectionsJS measures and reads: the time of each
+// interaction from its input to the end of the next frame, and the
+// headings, rows in the DOM and titles after each.
+type manySections struct {
+	Render, ShowAll, Scroll, Filter float64
+	Heading1, Heading2, Heading3    string
+	Rows1, Rows2, Rows3             int
+	Last                            string
+	Match                           string
+}
 
-	// Render a report with 10,000 sections and time each interaction from
-	// the input to the end of the next frame.
-	type timing struct {
-		Render, ShowAll, Scroll, Filter float64
-		Heading1, Heading2, Heading3    string
-		Rows1, Rows2, Rows3             int
-		Last                            string
-		Match                           string
-	}
-	got := harness.Eval[timing](t, ctx, `(async () => {
+// manySectionsJS renders a report of n sections in the popup, then shows
+// them all, scrolls to the end and filters for the last one.
+func manySectionsJS(n int) string {
+	return fmt.Sprintf(`(async () => {
 		const m = await import("/popup/popup.js");
 		const frame = () => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
 		const rows = () => document.querySelectorAll("#sections-list .section").length;
 		const heading = () => document.getElementById("sections-heading").textContent;
-		const sections = Array.from({length: 10000}, (_, i) => ({url: "https://many.example/sec-" + i + "/", title: "Section " + i}));
+		const n = %d;
+		const sections = Array.from({length: n}, (_, i) => ({url: "https://many.example/sec-" + i + "/", title: "Section " + i}));
 		const out = {};
+		const f = document.getElementById("sections-filter");
+		if (f) { f.value = ""; f.dispatchEvent(new Event("input")); }
 		let t = performance.now();
 		m.renderReport({site: "https://many.example/", outcome: "sections", reason: "Sections only.", feeds: [], sitemaps: [], sections, requests: []}, {site: "https://many.example/"});
 		await frame();
@@ -241,32 +245,33 @@ func TestPopupTenThousandSectionsStayResponsive(t *testing.T) {
 		out.Scroll = performance.now() - t;
 		const all = [...box.querySelectorAll(".section .title")].map(e => e.textContent);
 		out.Last = all[all.length - 1];
-		const f = document.getElementById("sections-filter");
 		t = performance.now();
-		f.value = "sec-9999/"; f.dispatchEvent(new Event("input"));
+		document.getElementById("sections-filter").value = "sec-" + (n - 1) + "/";
+		document.getElementById("sections-filter").dispatchEvent(new Event("input"));
 		await frame();
 		out.Filter = performance.now() - t; out.Heading3 = heading(); out.Rows3 = rows();
 		out.Match = box.querySelector(".section .title").textContent;
 		return out;
-	})()`)
+	})()`, n)
+}
+
+func TestPopupTenThousandSectionsStayResponsive(t *testing.T) {
+	b := harness.StartBrowser(t, harness.BrowserOptions{NoHost: true})
+	ctx, _ := openPopupOn(t, b, harness.NewsPage("Many sections", nil, 1, 1, ""), nil)
+
+	got := harness.Eval[manySections](t, ctx, manySectionsJS(10000))
 	t.Logf("10,000 sections: render %.1f ms, show all %.1f ms, scroll to end %.1f ms, filter %.1f ms", got.Render, got.ShowAll, got.Scroll, got.Filter)
 	if got.Heading1 != "Showing 60 of 10,000 sections" || got.Heading2 != "Showing 10,000 of 10,000 sections" || got.Heading3 != "Showing 1 of 10,000 sections matching “sec-9999/”" {
 		t.Errorf("headings %q, %q, %q", got.Heading1, got.Heading2, got.Heading3)
 	}
-	// Only the rows in view exist, whatever the list's length.
+	// How long each interaction takes is BenchmarkPopupManySections's
+	// (against 60 sections in the same run); here, what keeps it short:
+	// only the rows in view exist, whatever the list's length.
 	if got.Rows1 > 60 || got.Rows2 > 40 || got.Rows3 != 1 {
 		t.Errorf("rows in the DOM: %d (60 shown), %d (all shown), %d (filtered); want only those in view", got.Rows1, got.Rows2, got.Rows3)
 	}
 	if got.Last != "Section 9999" || got.Match != "Section 9999" {
 		t.Errorf("last row after scrolling to the end %q, filtered %q; want Section 9999", got.Last, got.Match)
-	}
-	// Responsive: each interaction is tens of ms here (docs/
-	// performance-browser.md); the bound leaves room for a loaded CI machine
-	// and still fails a list that draws all 10,000 rows (seconds).
-	for name, ms := range map[string]float64{"render": got.Render, "show all": got.ShowAll, "scroll": got.Scroll, "filter": got.Filter} {
-		if ms > 500 {
-			t.Errorf("%s took %.0f ms with 10,000 sections", name, ms)
-		}
 	}
 }
 

@@ -133,7 +133,7 @@ func SentenceIn(lang, code string, args map[string]any) string {
 	if then, ok := args["then"].(map[string]any); ok {
 		c, _ := then["code"].(string)
 		ta, _ := then["args"].(map[string]any)
-		s = catalog.Say(lang, "sentence_join", map[string]any{"a": s, "b": catalog.Capital(mainSentence(lang, c, ta))})
+		s = catalog.Say(lang, "sentence_join", map[string]any{"a": s, "b": mainSentence(lang, c, ta)})
 	}
 	return s
 }

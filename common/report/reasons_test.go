@@ -79,7 +79,7 @@ func TestSentenceFromJSON(t *testing.T) {
 	}
 	want := "chain.hostile.test does not announce a feed, but one answers at the usual address chain.hostile.test/feed.xml (10 items). " +
 		"The homepage could not be fetched: it is more than 5 redirects away (too many redirects). " +
-		"Feedscout stopped after 60 s, the time limit for one site."
+		"feedscout stopped after 60 s, the time limit for one site."
 	if got := Sentence(ReasonFeedGuess, args); got != want {
 		t.Errorf("from Go:\n%s\nwant\n%s", got, want)
 	}

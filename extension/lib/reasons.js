@@ -34,7 +34,7 @@ export function sentence(code, a) {
   if (!a || !a.then || typeof a.then !== "object") return main;
   const thenKey = reasonKey(String(a.then.code ?? ""));
   if (!has(thenKey)) return null;
-  return t("sentence_join", { a: main, b: capital(t(thenKey, args(a.then.args))) });
+  return t("sentence_join", { a: main, b: t(thenKey, args(a.then.args)) });
 }
 
 /** reasonKey is report.ReasonKey: the catalogue's key of a reason code. */
@@ -44,10 +44,6 @@ function reasonKey(code) {
 
 function args(v) {
   return v && typeof v === "object" && !Array.isArray(v) ? v : {};
-}
-
-function capital(s) {
-  return s ? s[0].toLocaleUpperCase() + s.slice(1) : s;
 }
 
 /**

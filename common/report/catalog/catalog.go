@@ -10,8 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode"
-	"unicode/utf8"
 )
 
 // sources are the catalogue, one file per language: every message
@@ -142,16 +140,6 @@ func Say(lang, key string, args map[string]any) string {
 	var b strings.Builder
 	f.fill(&b, nodes, args, 0, 0)
 	return b.String()
-}
-
-// Capital is s with its first letter upper case, as the popup writes a
-// sentence that follows another ("then").
-func Capital(s string) string {
-	r, n := utf8.DecodeRuneInString(s)
-	if n == 0 {
-		return s
-	}
-	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // filler fills templates of one language.
